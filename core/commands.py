@@ -1,0 +1,231 @@
+"""Commands: what a player (or the table) asks the engine to do.
+
+A command is a frozen value with a stable tag (it is recorded in the log as the
+cause of its batch of events) and a text form that round-trips, as python-chess
+does with moves: ``parse_command("take 17", seat=0).text() == "take 17"``. The
+text never names the seat: whoever issues it is the actor.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from attrs import field, frozen
+
+from core.errors import CommandSyntaxError
+
+COMMAND_TYPES: dict[str, type[Command]] = {}
+
+
+class Command:
+    """Base of every command."""
+
+    __slots__ = ()
+    TAG: ClassVar[str]
+    VERSION: ClassVar[int] = 1
+
+    def text(self) -> str:
+        """The command as a player types it (without the seat)."""
+        raise NotImplementedError
+
+
+def command(tag: str):
+    """Class decorator: register a command under its stable ``tag``."""
+
+    def register(cls):
+        if tag in COMMAND_TYPES:
+            raise ValueError(f"command tag {tag!r} is already used")
+        cls.TAG = tag
+        COMMAND_TYPES[tag] = cls
+        return cls
+
+    return register
+
+
+@command("new")
+@frozen
+class NewGame(Command):
+    """Set up a game: the players' names in seat order, the seed and the options."""
+
+    players: tuple[str, ...] = field(converter=tuple)
+    seed: int
+    game_id: str = ""
+    mode: str = "multi"  # "multi" or "solo"
+    hero_deal: str = "choose"  # "choose" or "random"
+    starting_magic: int = 3
+
+    def text(self) -> str:
+        return f"new {' '.join(self.players)} seed {self.seed}"
+
+
+@command("hero")
+@frozen
+class ChooseHero(Command):
+    """Choose a hero during setup."""
+
+    seat: int
+    hero: str
+
+    def text(self) -> str:
+        return f"hero {self.hero}"
+
+
+@command("take")
+@frozen
+class TakeDie(Command):
+    """Take a die from the mountain (solo: ``as_face`` for a wild beer, ``freeze`` a gem)."""
+
+    seat: int
+    die: int
+    as_face: str | None = None
+    freeze: bool = False
+
+    def text(self) -> str:
+        extra = f" as {self.as_face}" if self.as_face is not None else ""
+        return f"take {self.die}{extra}{' freeze' if self.freeze else ''}"
+
+
+@command("beer")
+@frozen
+class ShareBeer(Command):
+    """Share a beer: reroll a beer die of your trove and give it to ``to_seat``."""
+
+    seat: int
+    die: int
+    to_seat: int
+
+    def text(self) -> str:
+        return f"beer {self.die} to {self.to_seat}"
+
+
+@command("spend")
+@frozen
+class SpendMagic(Command):
+    """Spend a magic face (a die, or hero face ``hero_face``) to reroll ``targets``."""
+
+    seat: int
+    targets: tuple[int, ...] = field(converter=tuple)
+    die: int | None = None
+    hero_face: int | None = None
+
+    def text(self) -> str:
+        source = f"h{self.hero_face}" if self.hero_face is not None else str(self.die)
+        on = f" on {' '.join(map(str, self.targets))}" if self.targets else ""
+        return f"spend {source}{on}"
+
+
+@command("end")
+@frozen
+class EndMagicTurn(Command):
+    """Finish your magic turn."""
+
+    seat: int
+
+    def text(self) -> str:
+        return "end"
+
+
+@command("cache")
+@frozen
+class CacheDice(Command):
+    """Keep these dice of your trove as they are through the replenish."""
+
+    seat: int
+    dice: tuple[int, ...] = field(converter=tuple)
+
+    def text(self) -> str:
+        return " ".join(["cache", *map(str, self.dice)])
+
+
+@command("undo")
+@frozen
+class Undo(Command):
+    """Step back one command."""
+
+    seat: int | None = None
+
+    def text(self) -> str:
+        return "undo"
+
+
+def _number(word: str, what: str) -> int:
+    try:
+        return int(word)
+    except ValueError:
+        raise CommandSyntaxError(f"{what} must be a number, not {word!r}") from None
+
+
+def parse_command(text: str, seat: int) -> Command:
+    """Parse a command typed by the player in ``seat`` (the inverse of ``text()``)."""
+    words = text.split()
+    if not words:
+        raise CommandSyntaxError("empty command")
+    verb, args = words[0].lower(), words[1:]
+    parser = _PARSERS.get(verb)
+    if parser is None:
+        known = ", ".join(sorted(_PARSERS))
+        raise CommandSyntaxError(f"unknown command {verb!r}; try one of: {known}")
+    return parser(args, seat)
+
+
+def _parse_hero(args, seat):
+    if not args:
+        raise CommandSyntaxError("hero needs a name, e.g. 'hero Engineer'")
+    return ChooseHero(seat, " ".join(args).title())
+
+
+def _parse_take(args, seat):
+    if not args:
+        raise CommandSyntaxError("take needs a die number, e.g. 'take 17'")
+    die = _number(args[0], "the die")
+    as_face, freeze, rest = None, False, args[1:]
+    while rest:
+        if rest[0] == "as" and len(rest) > 1:
+            as_face, rest = rest[1], rest[2:]
+        elif rest[0] == "freeze":
+            freeze, rest = True, rest[1:]
+        else:
+            raise CommandSyntaxError(f"unexpected {' '.join(rest)!r} after 'take {die}'")
+    return TakeDie(seat, die, as_face, freeze)
+
+
+def _parse_beer(args, seat):
+    if len(args) != 3 or args[1] != "to":
+        raise CommandSyntaxError("share a beer as 'beer DIE to SEAT', e.g. 'beer 12 to 2'")
+    return ShareBeer(seat, _number(args[0], "the die"), _number(args[2], "the seat"))
+
+
+def _parse_spend(args, seat):
+    if not args:
+        raise CommandSyntaxError("spend needs a magic die, e.g. 'spend 52 on 3 7'")
+    source, rest = args[0], args[1:]
+    if rest and rest[0] != "on":
+        raise CommandSyntaxError("write the dice to reroll after 'on', e.g. 'spend 52 on 3 7'")
+    targets = tuple(_number(w, "a die to reroll") for w in rest[1:])
+    if source.lower().startswith("h"):
+        return SpendMagic(seat, targets, hero_face=_number(source[1:], "the hero face"))
+    return SpendMagic(seat, targets, die=_number(source, "the magic die"))
+
+
+def _parse_cache(args, seat):
+    return CacheDice(seat, tuple(_number(w, "a die to cache") for w in args))
+
+
+def _no_args(cls):
+    def parse(args, seat):
+        if args:
+            raise CommandSyntaxError(f"{cls.TAG} takes no arguments")
+        return cls(seat)
+
+    return parse
+
+
+_PARSERS = {
+    "hero": _parse_hero,
+    "take": _parse_take,
+    "beer": _parse_beer,
+    "spend": _parse_spend,
+    "end": _no_args(EndMagicTurn),
+    "cache": _parse_cache,
+    "undo": _no_args(Undo),
+}

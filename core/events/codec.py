@@ -1,0 +1,117 @@
+"""One converter between events (and commands) and msgpack: the only place in core
+besides the log file code that knows msgpack.
+
+A batch is what one command caused. Its payload in the log is the msgpack map
+
+    {"seq": first event's seq, "cmd": COMMAND, "events": [EVENT, ...]}
+
+where COMMAND and EVENT are maps of their fields plus ``"t"`` (the stable tag)
+and, for events, ``"v"`` (the schema version). Older versions are upcast on
+reading (``core.events.upcasters``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgpack
+from attrs import frozen
+from cattrs.preconf.msgpack import make_converter
+
+from core.commands import COMMAND_TYPES, Command
+from core.errors import EventFormatError
+from core.events.base import EVENT_TYPES, Event
+from core.events.upcasters import upcast
+
+converter = make_converter()
+
+#: Limits for untrusted payloads, so a hostile record cannot ask for huge buffers.
+_UNPACK_LIMITS = dict(
+    max_str_len=1 << 16,
+    max_bin_len=1 << 16,
+    max_array_len=1 << 16,
+    max_map_len=1 << 10,
+    max_ext_len=0,
+)
+
+
+@frozen
+class Batch:
+    """The events one command caused, with that command (the envelope)."""
+
+    seq: int
+    command: Command
+    events: tuple[Event, ...]
+
+    @property
+    def end(self) -> int:
+        """The seq just after this batch's last event."""
+        return self.seq + len(self.events)
+
+
+def event_to_dict(event: Event) -> dict[str, Any]:
+    """An event as a plain map with its tag ``t`` and schema version ``v``."""
+    data = converter.unstructure(event)
+    data["t"] = event.TAG
+    data["v"] = event.VERSION
+    return data
+
+
+def event_from_dict(data: dict[str, Any]) -> Event:
+    """The event a plain map describes, upcast to the current schema."""
+    try:
+        fields = dict(data)
+        tag = fields.pop("t")
+        version = fields.pop("v", 1)
+        cls = EVENT_TYPES[tag]
+    except (KeyError, TypeError, AttributeError):
+        raise EventFormatError(f"not an event of a known type: {data!r:.80}") from None
+    if not isinstance(version, int) or version > cls.VERSION:
+        raise EventFormatError(f"{tag} schema version {version!r} is newer than this program")
+    try:
+        if version < cls.VERSION:
+            fields = upcast(tag, version, cls.VERSION, fields)
+        return converter.structure(fields, cls)
+    except Exception as exc:  # cattrs raises several types; all mean a bad record
+        raise EventFormatError(f"bad {tag} event: {exc}") from None
+
+
+def command_to_dict(command: Command) -> dict[str, Any]:
+    """A command as a plain map with its tag ``t``."""
+    data = converter.unstructure(command)
+    data["t"] = command.TAG
+    return data
+
+
+def command_from_dict(data: dict[str, Any]) -> Command:
+    """The command a plain map describes; raises EventFormatError if it is not one."""
+    try:
+        fields = dict(data)
+        cls = COMMAND_TYPES[fields.pop("t")]
+        return converter.structure(fields, cls)
+    except Exception as exc:
+        raise EventFormatError(f"not a valid command: {exc}") from None
+
+
+def encode_batch(batch: Batch) -> bytes:
+    """The msgpack payload of a batch."""
+    return msgpack.packb(
+        {
+            "seq": batch.seq,
+            "cmd": command_to_dict(batch.command),
+            "events": [event_to_dict(e) for e in batch.events],
+        },
+        use_bin_type=True,
+    )
+
+
+def decode_batch(payload: bytes) -> Batch:
+    """The batch a payload holds; raises EventFormatError on anything malformed."""
+    try:
+        data = msgpack.unpackb(payload, raw=False, **_UNPACK_LIMITS)
+        seq, cmd, events = data["seq"], data["cmd"], data["events"]
+    except Exception as exc:
+        raise EventFormatError(f"not a batch of events: {exc}") from None
+    if not isinstance(seq, int) or seq < 0 or not isinstance(events, list):
+        raise EventFormatError("batch has a bad seq or event list")
+    return Batch(seq, command_from_dict(cmd), tuple(event_from_dict(e) for e in events))

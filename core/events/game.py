@@ -1,0 +1,242 @@
+"""The events of a game: each a frozen fact holding only what replay needs.
+
+Every random outcome is inside the event that caused it (each die drawn and where
+it landed, each face rolled, each random tie-break), so replaying a log never
+rolls a die. Nested records are plain tuples, documented on each field, to keep
+the log small and fast to decode; ``docs/log-format.md`` lists them all.
+
+Seats are 0-based in clockwise order. Dice are ids 0..59 (see ``core.dice``).
+Slots are written ``row, col`` as in RULES.md section 2.
+"""
+
+from __future__ import annotations
+
+from attrs import frozen
+
+from core.events.base import Event, event
+
+__all__ = [
+    "BeerShared",
+    "CommandUndone",
+    "DiceCached",
+    "DieTaken",
+    "FirstPlayerChosen",
+    "FirstPlayerRolled",
+    "GameEnded",
+    "GameStarted",
+    "HeroChosen",
+    "HeroesDealt",
+    "MagicPhaseBegan",
+    "MagicSpent",
+    "MagicTurnEnded",
+    "MountainFilled",
+    "ReplenishBegan",
+    "RoundBegan",
+    "RoundScored",
+    "StartPlayerChosen",
+    "TieBreakBegan",
+    "TieBreakScored",
+    "TrovesRerolled",
+]
+
+Placement = tuple[int, int, int, str]  # (die, row, col, face)
+Slide = tuple[int, int, int]  # (die, new row, new col)
+Roll = tuple[int, str]  # (die, new face)
+SeatRoll = tuple[int, str]  # (seat, face)
+
+
+@event(version=1)
+@frozen
+class GameStarted(Event):
+    """A game was set up: who plays, with which seed, dice set and rules."""
+
+    game_id: str
+    seed: int
+    mode: str  # "multi" or "solo"
+    players: tuple[str, ...]
+    dice_set: str
+    rules: str
+    hero_deal: str = "choose"  # "choose" or "random"
+    starting_magic: int = 3  # solo: magic dice in the starting trove
+
+
+@event(version=1)
+@frozen
+class FirstPlayerRolled(Event):
+    """One roll-off for first player: the seats that rolled and their tunnel faces."""
+
+    rolls: tuple[SeatRoll, ...]
+
+
+@event(version=1)
+@frozen
+class FirstPlayerChosen(Event):
+    """The roll-off found its winner; heroes are chosen in ``hero_order``."""
+
+    seat: int
+    hero_order: tuple[int, ...]
+
+
+@event(version=1)
+@frozen
+class HeroChosen(Event):
+    """A player took a hero."""
+
+    seat: int
+    hero: str
+
+
+@event(version=1)
+@frozen
+class HeroesDealt(Event):
+    """Heroes were dealt at random, one per seat."""
+
+    heroes: tuple[str, ...]
+
+
+@event(version=1)
+@frozen
+class MountainFilled(Event):
+    """Dice drawn from the bag at random, rolled, and placed in empty slots."""
+
+    placements: tuple[Placement, ...]
+
+
+@event(version=1)
+@frozen
+class RoundBegan(Event):
+    """A round's excavation begins with ``start_seat``."""
+
+    round: int
+    start_seat: int
+
+
+@event(version=1)
+@frozen
+class DieTaken(Event):
+    """A player took a die from slot ``row, col``; ``slides`` are the dice that slid down."""
+
+    seat: int
+    die: int
+    face: str
+    row: int
+    col: int
+    slides: tuple[Slide, ...] = ()
+
+
+@event(version=1)
+@frozen
+class BeerShared(Event):
+    """A player rerolled a beer die of their trove and gave it away; they now take two dice."""
+
+    seat: int
+    die: int
+    to_seat: int
+    face: str
+
+
+@event(version=1)
+@frozen
+class MagicPhaseBegan(Event):
+    """The magic phase begins; ``seats`` take one magic turn each, in this order."""
+
+    seats: tuple[int, ...]
+
+
+@event(version=1)
+@frozen
+class MagicSpent(Event):
+    """A magic face was spent: ``die`` or the hero face ``hero_face``, rerolling ``rolls``."""
+
+    seat: int
+    die: int | None
+    hero_face: int | None
+    rolls: tuple[Roll, ...]
+
+
+@event(version=1)
+@frozen
+class MagicTurnEnded(Event):
+    """A player finished their magic turn."""
+
+    seat: int
+
+
+@event(version=1)
+@frozen
+class RoundScored(Event):
+    """A round was scored: per seat ``(tunnel, treasure, hazard)``; ``doubled`` had most gems."""
+
+    round: int
+    scores: tuple[tuple[int, int, int], ...]
+    doubled: int | None
+
+
+@event(version=1)
+@frozen
+class ReplenishBegan(Event):
+    """Replenish begins; ``seats`` choose what to cache, in this order."""
+
+    seats: tuple[int, ...]
+
+
+@event(version=1)
+@frozen
+class DiceCached(Event):
+    """A player kept these dice of their trove as they are."""
+
+    seat: int
+    dice: tuple[int, ...]
+
+
+@event(version=1)
+@frozen
+class TrovesRerolled(Event):
+    """Every uncached die in the troves was rerolled."""
+
+    rolls: tuple[Roll, ...]
+
+
+@event(version=1)
+@frozen
+class StartPlayerChosen(Event):
+    """The player with the lowest total starts; ``tied`` lists a tie broken at random."""
+
+    seat: int
+    tied: tuple[int, ...] = ()
+
+
+@event(version=1)
+@frozen
+class TieBreakBegan(Event):
+    """The game ended tied; ``seats`` play tie-break number ``number``."""
+
+    number: int
+    seats: tuple[int, ...]
+
+
+@event(version=1)
+@frozen
+class TieBreakScored(Event):
+    """A tie-break round was scored for the tied ``seats`` (same shape as RoundScored)."""
+
+    number: int
+    seats: tuple[int, ...]
+    scores: tuple[tuple[int, int, int], ...]
+    doubled: int | None
+
+
+@event(version=1)
+@frozen
+class GameEnded(Event):
+    """The game is over; more than one winner means the tie could not be broken."""
+
+    winners: tuple[int, ...]
+
+
+@event(version=1)
+@frozen
+class CommandUndone(Event):
+    """The command whose batch began at event ``seq`` was undone; its events no longer count."""
+
+    seq: int

@@ -1,0 +1,263 @@
+"""``apply(state, event) -> state``: the pure fold that rebuilds a game from its events.
+
+One handler per event type, dispatched on the event's class; an event type with
+no handler raises, so a new event can never be silently ignored. Handlers only
+record what the event says happened; the deciding was done by the rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from attrs import evolve
+
+from core.events import game as ev
+from core.events.base import Event
+from core.mountain import slot_index
+from core.projections.state import EXCAVATION, MAGIC, OVER, REPLENISH, SETUP, GameState
+
+Handler = Callable[[GameState, Event], GameState]
+HANDLERS: dict[type[Event], Handler] = {}
+
+
+class UnknownEvent(TypeError):
+    """An event type the projection has no handler for."""
+
+
+def handles(cls: type[Event]):
+    """Register the handler of one event type."""
+
+    def register(fn: Handler) -> Handler:
+        HANDLERS[cls] = fn
+        return fn
+
+    return register
+
+
+def apply(state: GameState | None, event: Event) -> GameState:
+    """The state after ``event``; ``state`` is ``None`` only before GameStarted."""
+    handler = HANDLERS.get(type(event))
+    if handler is None:
+        raise UnknownEvent(f"no projection handles {type(event).__name__}")
+    if state is None and not isinstance(event, ev.GameStarted):
+        raise ValueError(f"a log must begin with GameStarted, not {type(event).__name__}")
+    return handler(state, event)
+
+
+def fold(events: Iterable[Event], state: GameState | None = None) -> GameState:
+    """Apply events in order (no undo handling: see ``core.projections.timeline``)."""
+    for event in events:
+        state = apply(state, event)
+    return state
+
+
+def _replace(items: tuple, index: int, value) -> tuple:
+    return items[:index] + (value,) + items[index + 1 :]
+
+
+def _set_faces(faces: tuple, rolls) -> tuple:
+    new = list(faces)
+    for die, face in rolls:
+        new[die] = face
+    return tuple(new)
+
+
+def _next_seat(state: GameState, seat: int) -> int:
+    return (seat + 1) % state.players
+
+
+@handles(ev.GameStarted)
+def _started(state, e: ev.GameStarted) -> GameState:
+    n = len(e.players)
+    return GameState(
+        game_id=e.game_id,
+        seed=e.seed,
+        mode=e.mode,
+        names=e.players,
+        dice_set=e.dice_set,
+        rules=e.rules,
+        heroes=(None,) * n,
+        troves=((),) * n,
+        hero_spent=(frozenset(),) * n,
+        cached=((),) * n,
+        round_scores=((),) * n,
+        hero_deal=e.hero_deal,
+    )
+
+
+@handles(ev.FirstPlayerRolled)
+def _first_rolled(state, e) -> GameState:
+    return state  # the roll-off is a matter of record; FirstPlayerChosen carries its result
+
+
+@handles(ev.FirstPlayerChosen)
+def _first_chosen(state, e: ev.FirstPlayerChosen) -> GameState:
+    return evolve(state, first_seat=e.seat, start_seat=e.seat, hero_order=e.hero_order)
+
+
+@handles(ev.HeroChosen)
+def _hero_chosen(state, e: ev.HeroChosen) -> GameState:
+    return evolve(
+        state,
+        heroes=_replace(state.heroes, e.seat, e.hero),
+        hero_order=tuple(s for s in state.hero_order if s != e.seat),
+    )
+
+
+@handles(ev.HeroesDealt)
+def _heroes_dealt(state, e: ev.HeroesDealt) -> GameState:
+    return evolve(state, heroes=e.heroes, hero_order=())
+
+
+@handles(ev.MountainFilled)
+def _filled(state, e: ev.MountainFilled) -> GameState:
+    slots = list(state.mountain)
+    faces = list(state.faces)
+    drawn = set()
+    for die, row, col, face in e.placements:
+        slots[slot_index(row, col)] = die
+        faces[die] = face
+        drawn.add(die)
+    return evolve(
+        state,
+        mountain=tuple(slots),
+        faces=tuple(faces),
+        bag=tuple(d for d in state.bag if d not in drawn),
+    )
+
+
+@handles(ev.RoundBegan)
+def _round_began(state, e: ev.RoundBegan) -> GameState:
+    n = state.players
+    return evolve(
+        state,
+        phase=EXCAVATION,
+        round=e.round,
+        start_seat=e.start_seat,
+        active=e.start_seat,
+        picks_left=1,
+        beer_shared=False,
+        pending=(),
+        spent=frozenset(),
+        hero_spent=(frozenset(),) * n,
+        cached=((),) * n,
+    )
+
+
+@handles(ev.DieTaken)
+def _die_taken(state, e: ev.DieTaken) -> GameState:
+    slots = list(state.mountain)
+    slots[slot_index(e.row, e.col)] = None
+    for die, row, col in e.slides:
+        slots[slots.index(die)] = None
+        slots[slot_index(row, col)] = die
+    troves = _replace(state.troves, e.seat, (*state.troves[e.seat], e.die))
+    if state.picks_left > 1:
+        return evolve(state, mountain=tuple(slots), troves=troves, picks_left=state.picks_left - 1)
+    return evolve(
+        state,
+        mountain=tuple(slots),
+        troves=troves,
+        active=_next_seat(state, e.seat),
+        picks_left=1,
+        beer_shared=False,
+    )
+
+
+@handles(ev.BeerShared)
+def _beer_shared(state, e: ev.BeerShared) -> GameState:
+    troves = list(state.troves)
+    troves[e.seat] = tuple(d for d in troves[e.seat] if d != e.die)
+    troves[e.to_seat] = (*troves[e.to_seat], e.die)
+    return evolve(
+        state,
+        troves=tuple(troves),
+        faces=_set_faces(state.faces, ((e.die, e.face),)),
+        picks_left=2,
+        beer_shared=True,
+    )
+
+
+@handles(ev.MagicPhaseBegan)
+def _magic_began(state, e: ev.MagicPhaseBegan) -> GameState:
+    return evolve(state, phase=MAGIC, pending=e.seats, active=None, picks_left=1)
+
+
+@handles(ev.MagicSpent)
+def _magic_spent(state, e: ev.MagicSpent) -> GameState:
+    if e.die is not None:
+        spent, hero_spent = state.spent | {e.die}, state.hero_spent
+    else:
+        spent = state.spent
+        hero_spent = _replace(state.hero_spent, e.seat, state.hero_spent[e.seat] | {e.hero_face})
+    return evolve(state, faces=_set_faces(state.faces, e.rolls), spent=spent, hero_spent=hero_spent)
+
+
+@handles(ev.MagicTurnEnded)
+def _magic_turn_ended(state, e: ev.MagicTurnEnded) -> GameState:
+    return evolve(state, pending=tuple(s for s in state.pending if s != e.seat))
+
+
+def _add_round(state: GameState, scores) -> tuple:
+    return tuple(rounds + (scores[s],) for s, rounds in enumerate(state.round_scores))
+
+
+@handles(ev.RoundScored)
+def _round_scored(state, e: ev.RoundScored) -> GameState:
+    return evolve(state, round_scores=_add_round(state, e.scores), pending=())
+
+
+@handles(ev.ReplenishBegan)
+def _replenish_began(state, e: ev.ReplenishBegan) -> GameState:
+    return evolve(state, phase=REPLENISH, pending=e.seats, cached=((),) * state.players)
+
+
+@handles(ev.DiceCached)
+def _dice_cached(state, e: ev.DiceCached) -> GameState:
+    return evolve(
+        state,
+        cached=_replace(state.cached, e.seat, e.dice),
+        pending=tuple(s for s in state.pending if s != e.seat),
+    )
+
+
+@handles(ev.TrovesRerolled)
+def _troves_rerolled(state, e: ev.TrovesRerolled) -> GameState:
+    return evolve(state, faces=_set_faces(state.faces, e.rolls))
+
+
+@handles(ev.StartPlayerChosen)
+def _start_chosen(state, e: ev.StartPlayerChosen) -> GameState:
+    return evolve(state, start_seat=e.seat)
+
+
+@handles(ev.TieBreakBegan)
+def _tiebreak_began(state, e: ev.TieBreakBegan) -> GameState:
+    n = state.players
+    return evolve(
+        state,
+        tiebreak=e.number,
+        contenders=e.seats,
+        spent=frozenset(),
+        hero_spent=(frozenset(),) * n,
+    )
+
+
+@handles(ev.TieBreakScored)
+def _tiebreak_scored(state, e: ev.TieBreakScored) -> GameState:
+    totals = dict(zip(e.seats, (sum(s) for s in e.scores), strict=True))
+    row = tuple(totals.get(s, 0) for s in range(state.players))
+    return evolve(state, tiebreak_scores=(*state.tiebreak_scores, row), pending=())
+
+
+@handles(ev.GameEnded)
+def _game_ended(state, e: ev.GameEnded) -> GameState:
+    return evolve(state, phase=OVER, winners=e.winners, active=None, pending=())
+
+
+@handles(ev.CommandUndone)
+def _undone(state, e) -> GameState:
+    raise ValueError("CommandUndone is folded by the timeline, which keeps the earlier states")
+
+
+__all__ = ["EXCAVATION", "HANDLERS", "MAGIC", "OVER", "REPLENISH", "SETUP", "apply", "fold"]

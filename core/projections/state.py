@@ -1,0 +1,101 @@
+"""The projected state of a game: immutable, rebuilt by folding its events.
+
+Everything is a tuple or a frozenset, so a new state shares all it did not
+change with the old one (structural sharing: ``attrs.evolve`` copies only the
+top-level references). ``faces[d]`` is the face die ``d`` shows, ``None`` in
+the bag. Totals, the player to act and similar views are derived properties.
+"""
+
+from __future__ import annotations
+
+from attrs import frozen
+
+from core.dice import DIE_COUNT, HEROES
+from core.mountain import EMPTY, Mountain
+
+# Phases of a game.
+SETUP = "setup"  # heroes are being chosen
+EXCAVATION = "excavation"
+MAGIC = "magic"
+REPLENISH = "replenish"
+OVER = "over"
+SOLO = "solo"  # the solo game's single open phase
+
+Scores = tuple[int, int, int]  # (tunnel, treasure, hazard)
+
+
+@frozen
+class GameState:
+    """Everything the rules need to decide the next command."""
+
+    game_id: str
+    seed: int
+    mode: str
+    names: tuple[str, ...]
+    dice_set: str
+    rules: str
+    phase: str = SETUP
+    round: int = 0
+    heroes: tuple[str | None, ...] = ()
+    hero_order: tuple[int, ...] = ()  # setup: seats still to choose, in order
+    first_seat: int | None = None
+    start_seat: int = 0  # the round's start player
+    active: int | None = None  # excavation: the seat taking dice
+    picks_left: int = 1  # excavation: dice the active seat still takes this turn
+    beer_shared: bool = False  # excavation: the active seat shared a beer this turn
+    pending: tuple[int, ...] = ()  # magic / replenish: seats still to act, in order
+    mountain: Mountain = EMPTY
+    bag: tuple[int, ...] = tuple(range(DIE_COUNT))  # sorted die ids
+    troves: tuple[tuple[int, ...], ...] = ()  # die ids per seat, in the order taken
+    faces: tuple[str | None, ...] = (None,) * DIE_COUNT
+    spent: frozenset[int] = frozenset()  # magic dice spent this round
+    hero_spent: tuple[frozenset[int], ...] = ()  # hero face indices spent this round
+    cached: tuple[tuple[int, ...], ...] = ()  # replenish: dice each seat keeps
+    round_scores: tuple[tuple[Scores, ...], ...] = ()  # per seat, one entry per round
+    tiebreak: int = 0  # the tie-break being played, 0 before any
+    contenders: tuple[int, ...] = ()  # seats in the current tie-break
+    tiebreak_scores: tuple[tuple[int, ...], ...] = ()  # per tie-break: totals per seat
+    winners: tuple[int, ...] = ()
+    out_of_game: tuple[int, ...] = ()  # dice that left the game (solo)
+    hero_deal: str = "choose"
+
+    @property
+    def players(self) -> int:
+        """How many seats the game has."""
+        return len(self.names)
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+        return self.phase == OVER
+
+    def to_act(self) -> int | None:
+        """The seat whose command the game waits for, or ``None`` when it is over."""
+        if self.phase == SETUP:
+            return self.hero_order[0] if self.hero_order else None
+        if self.phase in (MAGIC, REPLENISH):
+            return self.pending[0] if self.pending else None
+        if self.phase == OVER:
+            return None
+        return self.active
+
+    def totals(self) -> tuple[int, ...]:
+        """Each seat's running total over the rounds scored so far."""
+        return tuple(sum(sum(s) for s in rounds) for rounds in self.round_scores)
+
+    def hero_faces(self, seat: int) -> tuple[str, ...]:
+        """The faces of the hero in ``seat`` (none before one is chosen)."""
+        hero = self.heroes[seat] if self.heroes else None
+        return HEROES[hero] if hero else ()
+
+    def trove_faces(self, seat: int) -> tuple[str, ...]:
+        """Every face the seat shows: its dice, then its hero's faces."""
+        faces = self.faces
+        return tuple(faces[d] for d in self.troves[seat]) + self.hero_faces(seat)
+
+    def owner(self, die: int) -> int | None:
+        """The seat whose trove holds ``die``, or ``None``."""
+        for seat, trove in enumerate(self.troves):
+            if die in trove:
+                return seat
+        return None

@@ -1,0 +1,75 @@
+"""The game's own random generator, stable across machines and Python versions.
+
+Python does not promise that ``random.randint``, ``choice`` or ``shuffle`` keep
+their outputs across versions, so the engine never uses them. Instead every
+random number is derived from BLAKE2b:
+
+    block_k = blake2b(key=b"dice-miner/v1", data=u64le(seed) || u64le(stream) || u64le(k))
+
+Each 64-byte block gives eight little-endian unsigned 64-bit words, used in
+order. ``below(n)`` takes words and rejects those at or above the largest
+multiple of ``n`` below 2**64, so every result in ``0..n-1`` is equally likely.
+
+The rules open a new stream for each command, keyed by how many commands stand
+in the game's history before it. Undoing a command and issuing it again therefore
+draws exactly the same dice: undo can never be used to fish for better luck.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import struct
+from collections.abc import Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+
+_KEY = b"dice-miner/v1"
+_WORDS = struct.Struct("<8Q")
+_HEADER = struct.Struct("<QQQ")
+_MASK64 = (1 << 64) - 1
+
+
+class DiceRng:
+    """A deterministic stream of random numbers for one seed and one stream id."""
+
+    __slots__ = ("_block", "_buffer", "_seed", "_stream")
+
+    def __init__(self, seed: int, stream: int = 0) -> None:
+        self._seed = seed & _MASK64
+        self._stream = stream & _MASK64
+        self._block = 0
+        self._buffer: list[int] = []
+
+    def next_u64(self) -> int:
+        """The next 64-bit word of the stream."""
+        if not self._buffer:
+            digest = hashlib.blake2b(
+                _HEADER.pack(self._seed, self._stream, self._block), key=_KEY
+            ).digest()
+            self._block += 1
+            self._buffer = list(reversed(_WORDS.unpack(digest)))
+        return self._buffer.pop()
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``0 .. n-1`` (unbiased, by rejection)."""
+        if n <= 0:
+            raise ValueError("below() needs a positive bound")
+        limit = (1 << 64) - (1 << 64) % n
+        while True:
+            word = self.next_u64()
+            if word < limit:
+                return word % n
+
+    def pick(self, items: Sequence[T]) -> T:
+        """One item chosen uniformly."""
+        return items[self.below(len(items))]
+
+    def roll(self, faces: Sequence[str]) -> str:
+        """The face a die shows after a roll."""
+        return faces[self.below(len(faces))]
+
+
+def derive_seed(seed: int, index: int) -> int:
+    """The seed of the ``index``-th game of a series started from ``seed``."""
+    return DiceRng(seed, (1 << 63) | index).next_u64()

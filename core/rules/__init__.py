@@ -1,0 +1,54 @@
+"""The rules: ``decide(state, command, rng) -> events``, refusing with coded errors.
+
+``decide`` never mutates anything; a refused command raises ``RuleError`` before
+any event exists. The generator is passed in (the game opens one stream per
+command), so the rules stay pure and tests can script the dice.
+"""
+
+from __future__ import annotations
+
+from core.commands import Command, NewGame
+from core.errors import RuleError
+from core.events.base import Event
+from core.projections.state import GameState
+from core.rng import DiceRng
+from core.rules import multiplayer
+from core.rules.emitter import Emitter
+from core.rules.flow import advance
+from core.rules.setup import RULES_VERSION, check_new_game, start_multiplayer
+
+__all__ = ["RULES_VERSION", "decide", "resolve"]
+
+#: Rule handlers per mode; the solo game registers its own.
+MODE_HANDLERS = {"multi": multiplayer.HANDLERS}
+MODE_STARTS = {"multi": start_multiplayer}
+MODE_ADVANCE = {"multi": advance}
+
+
+def decide(state: GameState | None, command: Command, rng: DiceRng) -> tuple[Event, ...]:
+    """The events ``command`` causes in ``state``, or a RuleError saying why not."""
+    return resolve(state, command, rng)[0]
+
+
+def resolve(
+    state: GameState | None, command: Command, rng: DiceRng
+) -> tuple[tuple[Event, ...], GameState]:
+    """``decide``, plus the state the events lead to (folded once, while deciding)."""
+    if isinstance(command, NewGame):
+        if state is not None:
+            raise RuleError("game_started", "this game has already started")
+        check_new_game(command)
+        out = Emitter(None, rng)
+        MODE_STARTS[command.mode](out, command)
+        return tuple(out.events), out.state
+    if state is None:
+        raise RuleError("no_game", "start a game first")
+    handler = MODE_HANDLERS[state.mode].get(type(command))
+    if handler is None:
+        raise RuleError(
+            "unknown_command", f"{type(command).__name__} is not a command of a {state.mode} game"
+        )
+    out = Emitter(state, rng)
+    handler(out, command)
+    MODE_ADVANCE[state.mode](out)
+    return tuple(out.events), out.state

@@ -1,0 +1,82 @@
+"""Small checks shared by the rules of both modes, each refusing with a stable code."""
+
+from __future__ import annotations
+
+from core.dice import DIE_COUNT
+from core.errors import RuleError
+from core.mountain import covering, is_top, where
+from core.projections.state import GameState
+
+
+def check_seat(state: GameState, seat: object) -> int:
+    """The seat as an int, refused if it is not one of the game's seats."""
+    if type(seat) is not int or not 0 <= seat < state.players:
+        raise RuleError("unknown_player", f"there is no player {seat!r} in this game")
+    return seat
+
+
+def check_turn(state: GameState, seat: object) -> int:
+    """The seat, refused unless the game waits for this seat's command."""
+    seat = check_seat(state, seat)
+    if state.is_over:
+        raise RuleError("game_over", "the game is over")
+    actor = state.to_act()
+    if seat != actor:
+        raise RuleError(
+            "not_your_turn", f"it is {state.names[actor]}'s turn, not {state.names[seat]}'s"
+        )
+    return seat
+
+
+def check_phase(state: GameState, phase: str, action: str) -> None:
+    """Refuse ``action`` outside ``phase``."""
+    if state.phase != phase:
+        raise RuleError("wrong_phase", f"you can only {action} in the {phase} phase, not now")
+
+
+def check_die(die: object) -> int:
+    """The die as an int, refused if there is no such die."""
+    if type(die) is not int or not 0 <= die < DIE_COUNT:
+        raise RuleError("unknown_die", f"there is no die {die!r}; dice are numbered 0 to 59")
+    return die
+
+
+def check_own_die(state: GameState, seat: int, die: object) -> int:
+    """The die, refused unless it is in ``seat``'s trove."""
+    die = check_die(die)
+    if die not in state.troves[seat]:
+        raise RuleError("not_your_die", f"die {die} is not in your trove")
+    return die
+
+
+def check_distinct(dice: tuple, what: str) -> None:
+    """Refuse a list naming the same die twice."""
+    if len(set(dice)) != len(dice):
+        raise RuleError("duplicate_dice", f"each die can be {what} only once")
+
+
+def mountain_slot(state: GameState, die: int) -> int:
+    """The slot holding ``die``, refused if it is not on the mountain."""
+    k = where(state.mountain, die)
+    if k is None:
+        raise RuleError("die_not_on_mountain", f"die {die} is not on the mountain")
+    return k
+
+
+def refuse_covered(state: GameState, die: int, k: int, side_allowed: bool) -> None:
+    """Refuse a die that cannot be taken now: covered on both sides, or a side die
+    without a shared beer."""
+    if is_top(state.mountain, k):
+        return
+    above = covering(state.mountain, k)
+    if len(above) == 2:
+        raise RuleError(
+            "die_covered",
+            f"die {die} is covered by dice {above[0]} and {above[1]}; only top dice can be taken",
+        )
+    if not side_allowed:
+        raise RuleError(
+            "side_needs_beer",
+            f"die {die} is covered by die {above[0]}; only top dice can be taken "
+            "(side dice only after sharing a beer)",
+        )

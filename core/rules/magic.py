@@ -1,0 +1,59 @@
+"""What a player may spend in the magic phase and what each spend may reroll.
+
+A magic face showing N symbols rerolls exactly N distinct dice of the spender's
+trove, chosen by them; never hazard dice, never magic dice already spent this
+round, never hero faces, never the spending die itself. With fewer than N
+eligible dice, all eligible dice are rerolled (rule D6).
+"""
+
+from __future__ import annotations
+
+from attrs import frozen
+
+from core.dice import KIND_OF, magic_symbols
+from core.projections.state import GameState
+
+
+@frozen
+class MagicSource:
+    """A magic face a player can spend now: a trove die or a hero face."""
+
+    die: int | None
+    hero_face: int | None
+    symbols: int
+
+
+def magic_sources(state: GameState, seat: int) -> tuple[MagicSource, ...]:
+    """Every unspent magic face of ``seat`` that shows at least one symbol.
+
+    Hero faces count once per round each; a beer-faced magic die has no symbols.
+    """
+    faces = state.faces
+    sources = [
+        MagicSource(d, None, magic_symbols(faces[d]))
+        for d in state.troves[seat]
+        if KIND_OF[d] == "magic" and d not in state.spent and magic_symbols(faces[d])
+    ]
+    spent = state.hero_spent[seat]
+    sources += [
+        MagicSource(None, i, magic_symbols(face))
+        for i, face in enumerate(state.hero_faces(seat))
+        if i not in spent and magic_symbols(face)
+    ]
+    return tuple(sources)
+
+
+def reroll_targets(state: GameState, seat: int, source_die: int | None) -> tuple[int, ...]:
+    """The dice of ``seat`` a spend from ``source_die`` may reroll (rule D6)."""
+    return tuple(
+        d
+        for d in state.troves[seat]
+        if d != source_die
+        and KIND_OF[d] != "hazard"
+        and not (KIND_OF[d] == "magic" and d in state.spent)
+    )
+
+
+def targets_needed(state: GameState, seat: int, source: MagicSource) -> int:
+    """How many dice the spend must reroll: N, or all eligible if fewer (rule D6)."""
+    return min(source.symbols, len(reroll_targets(state, seat, source.die)))

@@ -1,0 +1,140 @@
+"""Event stores: where a game's batches are kept, behind one small interface.
+
+``append(batch)`` writes a batch whose first seq must be the store's next one
+(an optimistic check, so two writers can never interleave); ``batches(from_seq)``
+reads them back. ``FileStore`` keeps them in the framed, checksummed, fsynced
+log file (``core.log``); ``MemoryStore`` keeps the same payload bytes in memory
+for bots, tests and simulations that do not need a file. A database-backed store
+would implement the same three methods.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from typing import Any, Protocol
+
+from core.errors import EventFormatError, LogConflict, LogDamaged
+from core.events.codec import Batch, decode_batch, encode_batch
+from core.log import LogScan, LogWriter, read_log, read_log_bytes
+
+
+class EventStore(Protocol):
+    """What the game needs from a place that keeps its events."""
+
+    header: dict[str, Any]
+
+    def append(self, batch: Batch) -> None:
+        """Write ``batch`` durably; it must start at the store's next seq."""
+
+    def batches(self, from_seq: int = 0) -> Iterator[Batch]:
+        """The stored batches whose events reach ``from_seq`` or later, in order."""
+
+    def close(self) -> None:
+        """Release whatever the store holds."""
+
+
+class _Payloads:
+    """Shared bookkeeping: the encoded batches and the next seq."""
+
+    def __init__(self, header: dict[str, Any]) -> None:
+        self.header = header
+        self.payloads: list[bytes] = []
+        self._ends: list[int] = []  # seq after each batch
+        self.next_seq = 0
+
+    def _check(self, batch: Batch) -> bytes:
+        if batch.seq != self.next_seq:
+            raise LogConflict(f"batch starts at seq {batch.seq} but the log is at {self.next_seq}")
+        return encode_batch(batch)
+
+    def _record(self, payload: bytes, batch: Batch) -> None:
+        self.payloads.append(payload)
+        self._ends.append(batch.end)
+        self.next_seq = batch.end
+
+    def batches(self, from_seq: int = 0) -> Iterator[Batch]:
+        for payload, end in zip(self.payloads, self._ends, strict=True):
+            if end > from_seq:
+                yield decode_batch(payload)
+
+    def close(self) -> None:
+        pass
+
+
+class MemoryStore(_Payloads):
+    """Batches kept in memory as the same bytes a log file would hold."""
+
+    def append(self, batch: Batch) -> None:
+        self._record(self._check(batch), batch)
+
+
+class FileStore(_Payloads):
+    """Batches in a log file: each append is framed, checksummed and fsynced first."""
+
+    def __init__(self, writer: LogWriter, scan: LogScan, batches: list[Batch]) -> None:
+        super().__init__(scan.header)
+        self.path = scan.path
+        self._writer = writer
+        for payload, batch in zip(scan.payloads, batches, strict=True):
+            self._record(payload, batch)
+
+    @classmethod
+    def create(cls, path: str | os.PathLike, header: dict[str, Any], *, sync: bool = True):
+        """A new log file (refused if one exists there)."""
+        writer = LogWriter.create(path, header, sync=sync)
+        return cls(writer, writer.scan, [])
+
+    @classmethod
+    def open(cls, path: str | os.PathLike, *, sync: bool = True):
+        """An existing log, opened for appending; damage raises before anything is written."""
+        writer = LogWriter.open(path, sync=sync)
+        try:
+            batches = decode_scan(writer.scan)
+        except BaseException:
+            writer.close()
+            raise
+        return cls(writer, writer.scan, batches)
+
+    def append(self, batch: Batch) -> None:
+        payload = self._check(batch)
+        self._writer.append(payload)
+        self._record(payload, batch)
+
+    def close(self) -> None:
+        self._writer.close()
+
+
+def decode_scan(scan: LogScan) -> list[Batch]:
+    """Decode a scanned log's batches, checking they run on without gaps.
+
+    Content that passed its checksum but is not a valid batch is still damage:
+    it is reported with the record's offset, never skipped.
+    """
+    batches, seq = [], 0
+    for number, (payload, offset) in enumerate(zip(scan.payloads, scan.offsets, strict=True)):
+        try:
+            batch = decode_batch(payload)
+        except EventFormatError as exc:
+            raise LogDamaged(scan.path, offset, number + 1, str(exc)) from None
+        if batch.seq != seq:
+            raise LogDamaged(
+                scan.path, offset, number + 1, f"batch starts at seq {batch.seq}, expected {seq}"
+            )
+        batches.append(batch)
+        seq = batch.end
+    return batches
+
+
+def load_batches(
+    path: str | os.PathLike, *, drop_torn: bool = False
+) -> tuple[LogScan, list[Batch]]:
+    """Read a whole log file: its scan (header, offsets) and its decoded batches."""
+    scan = read_log(path, drop_torn=drop_torn)
+    return scan, decode_scan(scan)
+
+
+def load_batches_bytes(data: bytes, *, name: str = "<upload>") -> tuple[LogScan, list[Batch]]:
+    """Like ``load_batches``, for a log held in memory (an upload, a test)."""
+    scan = read_log_bytes(data, path=name)
+    return scan, decode_scan(scan)
