@@ -1,0 +1,27 @@
+"""The interface every bot implements, and the generator each decision uses."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+from core.commands import Command
+from core.projections.state import GameState
+from core.rng import DiceRng
+
+#: Bot streams live far from the game's own streams (which count commands from 0).
+_BOT_STREAMS = 1 << 62
+
+
+def bot_rng(state: GameState, depth: int, seat: int) -> DiceRng:
+    """The generator for ``seat``'s decision at history depth ``depth`` of this game."""
+    return DiceRng(state.seed, _BOT_STREAMS | (depth << 3) | seat)
+
+
+class Bot(Protocol):
+    """Chooses one of the legal commands of the player to act."""
+
+    name: str
+
+    def choose(self, state: GameState, legal: Sequence[Command], rng: DiceRng) -> Command:
+        """The command to issue; ``legal`` is never empty."""

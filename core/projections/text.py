@@ -1,0 +1,211 @@
+"""Events in words a player understands: the read model behind logs, replays and UIs.
+
+``describe(state, event)`` takes the state *before* the event (for names and
+faces) and returns one line, e.g. ``"Ada took die 17 (tunnel 3) from (2, 1)"``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from core.dice import KIND_OF
+from core.events import game as ev
+from core.events.base import Event
+from core.projections.state import GameState
+
+Describer = Callable[[GameState | None, Event], str]
+DESCRIBERS: dict[type[Event], Describer] = {}
+
+_FACE_WORDS = {
+    "beer": "beer",
+    "gem1": "1 gem",
+    "gem2": "2 gems",
+    "gem3": "3 gems",
+    "cavein1": "1 cave-in",
+    "cavein2": "2 cave-ins",
+    "dragon1": "1 dragon",
+    "dragon2": "2 dragons",
+    "dragon4": "4 dragons",
+    "pickaxe": "pickaxe",
+    "shield": "shield",
+    "chest1": "1 chest",
+    "chest2": "2 chests",
+    "magic1": "1 magic",
+    "magic2": "2 magic",
+    "magic3": "3 magic",
+}
+
+
+def face_words(face: str | None) -> str:
+    """A face in words: ``"3"`` -> ``"3"``, ``"gem2"`` -> ``"2 gems"``."""
+    if face is None:
+        return "in the bag"
+    return _FACE_WORDS.get(face, face)
+
+
+def die_words(die: int, face: str | None) -> str:
+    """A die and its face: ``"die 17 (tunnel 3)"``, ``"die 30 (2 gems)"``."""
+    kind = KIND_OF[die]
+    if kind == "tunnel" or face in (None, "beer"):
+        return f"die {die} ({kind} {face_words(face)})"
+    return f"die {die} ({face_words(face)})"
+
+
+def _dice_list(dice) -> str:
+    dice = list(dice)
+    if not dice:
+        return "no dice"
+    return ("die " if len(dice) == 1 else "dice ") + ", ".join(map(str, dice))
+
+
+def describes(cls: type[Event]):
+    """Register the describer of one event type."""
+
+    def register(fn: Describer) -> Describer:
+        DESCRIBERS[cls] = fn
+        return fn
+
+    return register
+
+
+def describe(state: GameState | None, event: Event) -> str:
+    """One line saying what ``event`` did, given the state before it."""
+    fn = DESCRIBERS.get(type(event))
+    return fn(state, event) if fn else type(event).__name__
+
+
+def _name(state: GameState, seat: int) -> str:
+    return state.names[seat]
+
+
+@describes(ev.GameStarted)
+def _started(state, e):
+    mode = "solo game" if e.mode == "solo" else f"{len(e.players)}-player game"
+    return f"A {mode} began: {', '.join(e.players)} (seed {e.seed})"
+
+
+@describes(ev.FirstPlayerRolled)
+def _rolled(state, e):
+    rolls = ", ".join(f"{_name(state, s)} {face_words(f)}" for s, f in e.rolls)
+    return f"Roll for first player: {rolls}"
+
+
+@describes(ev.FirstPlayerChosen)
+def _first(state, e):
+    order = ", ".join(_name(state, s) for s in e.hero_order)
+    return f"{_name(state, e.seat)} plays first; heroes are chosen by {order}"
+
+
+@describes(ev.HeroChosen)
+def _hero(state, e):
+    return f"{_name(state, e.seat)} chose the {e.hero}"
+
+
+@describes(ev.HeroesDealt)
+def _dealt(state, e):
+    return "Heroes dealt: " + ", ".join(
+        f"{_name(state, s)} the {h}" for s, h in enumerate(e.heroes)
+    )
+
+
+@describes(ev.MountainFilled)
+def _filled(state, e):
+    return f"The mountain was filled with {len(e.placements)} dice from the bag"
+
+
+@describes(ev.RoundBegan)
+def _round(state, e):
+    return f"Round {e.round} began; {_name(state, e.start_seat)} digs first"
+
+
+@describes(ev.DieTaken)
+def _taken(state, e):
+    text = f"{_name(state, e.seat)} took {die_words(e.die, e.face)} from ({e.row}, {e.col})"
+    if e.slides:
+        text += f"; {_dice_list(d for d, _, _ in e.slides)} slid down"
+    return text
+
+
+@describes(ev.BeerShared)
+def _beer(state, e):
+    return (
+        f"{_name(state, e.seat)} shared a beer with {_name(state, e.to_seat)}: "
+        f"die {e.die} rolled {face_words(e.face)}; {_name(state, e.seat)} takes two dice"
+    )
+
+
+@describes(ev.MagicPhaseBegan)
+def _magic(state, e):
+    return "The magic phase began: " + ", ".join(_name(state, s) for s in e.seats)
+
+
+@describes(ev.MagicSpent)
+def _spent(state, e):
+    source = f"die {e.die}" if e.die is not None else f"hero face {e.hero_face}"
+    rolls = ", ".join(f"{d} -> {face_words(f)}" for d, f in e.rolls) or "nothing to reroll"
+    return f"{_name(state, e.seat)} spent {source}: {rolls}"
+
+
+@describes(ev.MagicTurnEnded)
+def _magic_end(state, e):
+    return f"{_name(state, e.seat)} ended their magic turn"
+
+
+def _scores(state, seats, scores) -> str:
+    return "; ".join(
+        f"{_name(state, s)} {sum(sc)} (tunnels {sc[0]}, treasure {sc[1]}, hazards {sc[2]})"
+        for s, sc in zip(seats, scores, strict=True)
+    )
+
+
+@describes(ev.RoundScored)
+def _scored(state, e):
+    text = f"Round {e.round} scored: {_scores(state, range(len(e.scores)), e.scores)}"
+    if e.doubled is not None:
+        text += f"; {_name(state, e.doubled)} doubled their gems"
+    return text
+
+
+@describes(ev.ReplenishBegan)
+def _replenish(state, e):
+    return "Replenish: choose dice to cache"
+
+
+@describes(ev.DiceCached)
+def _cached(state, e):
+    return f"{_name(state, e.seat)} cached {_dice_list(e.dice)}"
+
+
+@describes(ev.TrovesRerolled)
+def _rerolled(state, e):
+    return f"{len(e.rolls)} trove dice were rerolled"
+
+
+@describes(ev.StartPlayerChosen)
+def _start(state, e):
+    text = f"{_name(state, e.seat)} has the lowest total and starts the next round"
+    if e.tied:
+        text += " (tie broken at random)"
+    return text
+
+
+@describes(ev.TieBreakBegan)
+def _tiebreak(state, e):
+    names = ", ".join(_name(state, s) for s in e.seats)
+    return f"Tie-break {e.number}: {names} reroll their troves for an extra round"
+
+
+@describes(ev.TieBreakScored)
+def _tiebreak_scored(state, e):
+    return f"Tie-break {e.number} scored: {_scores(state, e.seats, e.scores)}"
+
+
+@describes(ev.GameEnded)
+def _ended(state, e):
+    names = " and ".join(_name(state, s) for s in e.winners)
+    return f"{names} {'wins' if len(e.winners) == 1 else 'share the win'}"
+
+
+@describes(ev.CommandUndone)
+def _undone(state, e):
+    return f"The command at event {e.seq} was undone"

@@ -1,0 +1,1 @@
+"""The terminal frontend: the ``dice-miner`` command and its subcommands."""
