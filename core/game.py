@@ -151,6 +151,22 @@ class Game:
         self._commit(Undo(seat), events)
         return events
 
+    def undo_turn(self, seat: int) -> int:
+        """Undo back to just before ``seat``'s last command (and everything after it).
+
+        This is what a player at a table with bots means by undo: their own move
+        back, with the bots' replies. Returns how many commands were undone (0 if
+        ``seat`` has no command to take back).
+        """
+        frame, steps = self.timeline.top, 0
+        while frame.depth > 1 and getattr(frame.command, "seat", None) != seat:
+            frame, steps = frame.below, steps + 1
+        if frame.depth <= 1:
+            return 0
+        for _ in range(steps + 1):
+            self.undo(seat)
+        return steps + 1
+
     def rng(self) -> DiceRng:
         """The generator of the next command: one stream per position in the history."""
         return DiceRng(self.state.seed, self.timeline.depth)

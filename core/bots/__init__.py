@@ -7,5 +7,6 @@ it never disturbs the dice of the game itself.
 
 from core.bots.base import Bot, bot_rng
 from core.bots.random_bot import RandomBot
+from core.bots.registry import BOTS, make_bot
 
-__all__ = ["Bot", "RandomBot", "bot_rng"]
+__all__ = ["BOTS", "Bot", "RandomBot", "bot_rng", "make_bot"]

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 
 from attrs import frozen
 
-from core.commands import Undo
+from core.commands import Command, Undo
 from core.events.codec import Batch
 from core.events.game import CommandUndone
 from core.projections.apply import apply
@@ -28,6 +28,7 @@ class Frame:
     batch_seq: int  # seq of the first event of the command's batch
     depth: int  # effective commands so far (the game's start is depth 1)
     below: Frame | None
+    command: Command | None = None  # the command that led to ``state``
 
 
 ORIGIN = Frame(state=None, batch_seq=-1, depth=0, below=None)
@@ -53,6 +54,14 @@ class Timeline:
     def can_undo(self) -> bool:
         """True if there is a command after the game's start to undo."""
         return self.top.depth > 1
+
+    def commands(self) -> list[Command]:
+        """The effective history's commands, oldest first (undone ones left out)."""
+        found, frame = [], self.top
+        while frame.command is not None:
+            found.append(frame.command)
+            frame = frame.below
+        return found[::-1]
 
     def apply_batch(self, batch: Batch, upto: int | None = None) -> Timeline:
         """The timeline after a batch, or after only its events before seq ``upto``."""
@@ -81,7 +90,8 @@ def push(timeline: Timeline, batch: Batch, state: GameState) -> Timeline:
     """
     if batch.seq != timeline.seq:
         raise ValueError(f"batch starts at seq {batch.seq}, expected {timeline.seq}")
-    return Timeline(Frame(state, batch.seq, timeline.top.depth + 1, timeline.top), batch.end)
+    frame = Frame(state, batch.seq, timeline.top.depth + 1, timeline.top, batch.command)
+    return Timeline(frame, batch.end)
 
 
 def replay(batches: Iterable[Batch], upto: int | None = None) -> Timeline:
