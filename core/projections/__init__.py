@@ -1,0 +1,1 @@
+"""Projections: the immutable state, the pure fold, undo, and read models."""
