@@ -152,7 +152,8 @@ def _die_taken(state, e: ev.DieTaken) -> GameState:
         slots[slots.index(die)] = None
         slots[slot_index(row, col)] = die
     troves = _replace(state.troves, e.seat, (*state.troves[e.seat], e.die))
-    if state.picks_left > 1:
+    # rule D5: with the mountain empty the turn is over, even with a pick left from a beer.
+    if state.picks_left > 1 and any(d is not None for d in slots):
         return evolve(state, mountain=tuple(slots), troves=troves, picks_left=state.picks_left - 1)
     return evolve(
         state,

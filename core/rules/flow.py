@@ -58,12 +58,10 @@ def _begin_magic(out: Emitter) -> None:
     """The player who would have taken the next die goes first, then clockwise.
 
     rule D5: a turn whose second pick found the mountain empty is over, so the
-    next die would have been the next player's.
+    projection has already passed the turn to the next player.
     """
     state = out.state
-    first = state.active if state.picks_left == 1 else (state.active + 1) % state.players
-    seats = state.contenders if state.tiebreak else None
-    out.emit(ev.MagicPhaseBegan(clockwise_from(state, first, seats)))
+    out.emit(ev.MagicPhaseBegan(clockwise_from(state, state.active)))
 
 
 def _score(out: Emitter) -> None:

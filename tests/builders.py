@@ -1,0 +1,108 @@
+"""Hand-built states and a scripted generator, so rule tests say exactly what they mean."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+from attrs import evolve
+
+from core.dice import DIE_COUNT, KIND_OF
+from core.events.base import Event
+from core.mountain import EMPTY, slot_index
+from core.projections.apply import fold
+from core.projections.state import EXCAVATION, GameState
+from core.rng import DiceRng
+from core.rules import resolve
+
+
+class ScriptedRng(DiceRng):
+    """A generator whose rolls come from a script (then from a fixed seed).
+
+    ``faces`` are returned by ``roll`` in order; ``indices`` by ``below``.
+    """
+
+    def __init__(self, faces: Iterable[str] = (), indices: Iterable[int] = ()) -> None:
+        super().__init__(0, 0)
+        self.faces = list(faces)
+        self.indices = list(indices)
+
+    def roll(self, faces: Sequence[str]) -> str:
+        if self.faces:
+            face = self.faces.pop(0)
+            assert face in faces, f"scripted face {face} is not on this die {faces}"
+            return face
+        return super().roll(faces)
+
+    def below(self, n: int) -> int:
+        if self.indices:
+            index = self.indices.pop(0)
+            assert 0 <= index < n
+            return index
+        return super().below(n)
+
+
+def first_of(kind: str, skip: int = 0) -> int:
+    """The id of the ``skip``-th die of a kind."""
+    return [d for d in range(DIE_COUNT) if KIND_OF[d] == kind][skip]
+
+
+def dice_of(kind: str) -> list[int]:
+    """Every die id of a kind."""
+    return [d for d in range(DIE_COUNT) if KIND_OF[d] == kind]
+
+
+def make_state(
+    players: int = 2,
+    *,
+    heroes: Sequence[str | None] | None = None,
+    mountain: Mapping[tuple[int, int], tuple[int, str]] | None = None,
+    troves: Mapping[int, Sequence[tuple[int, str]]] | None = None,
+    phase: str = EXCAVATION,
+    active: int = 0,
+    round: int = 1,
+    **changes,
+) -> GameState:
+    """A multiplayer state: ``mountain`` maps (row, col) to (die, face); ``troves`` seat to dice."""
+    names = ("Ada", "Brok", "Cira", "Dain")[:players]
+    faces = [None] * DIE_COUNT
+    slots = list(EMPTY)
+    for (row, col), (die, face) in (mountain or {}).items():
+        slots[slot_index(row, col)] = die
+        faces[die] = face
+    trove_ids = [()] * players
+    for seat, dice in (troves or {}).items():
+        trove_ids[seat] = tuple(d for d, _ in dice)
+        for die, face in dice:
+            faces[die] = face
+    used = {d for d in slots if d is not None} | {d for t in trove_ids for d in t}
+    state = GameState(
+        game_id="test",
+        seed=1,
+        mode="multi",
+        names=names,
+        dice_set="standard-d1",
+        rules="test",
+        phase=phase,
+        round=round,
+        heroes=tuple(heroes) if heroes else (None,) * players,
+        start_seat=0,
+        active=active,
+        mountain=tuple(slots),
+        bag=tuple(d for d in range(DIE_COUNT) if d not in used),
+        troves=tuple(trove_ids),
+        faces=tuple(faces),
+        hero_spent=(frozenset(),) * players,
+        cached=((),) * players,
+        round_scores=((),) * players,
+    )
+    return evolve(state, **changes) if changes else state
+
+
+def given(events: Iterable[Event]) -> GameState:
+    """The state after these events (the 'given' of a story)."""
+    return fold(events)
+
+
+def when(state: GameState, command, rng: DiceRng | None = None):
+    """Decide ``command`` in ``state``: (events, resulting state)."""
+    return resolve(state, command, rng or ScriptedRng())

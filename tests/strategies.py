@@ -1,0 +1,89 @@
+"""Shared Hypothesis strategies: seeds, names, games played to a random point, events."""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+from core.dice import ALL_FACES, DIE_COUNT, HERO_NAMES
+from core.events import game as ev
+
+seeds = st.integers(min_value=0, max_value=2**64 - 1)
+player_counts = st.integers(min_value=2, max_value=4)
+dice = st.integers(min_value=0, max_value=DIE_COUNT - 1)
+faces = st.sampled_from(sorted(ALL_FACES))
+seats = st.integers(min_value=0, max_value=3)
+rows = st.integers(min_value=0, max_value=4)
+names = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), min_size=1, max_size=12)
+score_triples = st.tuples(*[st.integers(min_value=-50, max_value=100)] * 3)
+
+#: One strategy per multiplayer event class, for round-trip properties.
+EVENTS = {
+    ev.GameStarted: st.builds(
+        ev.GameStarted,
+        game_id=st.text(max_size=16),
+        seed=seeds,
+        mode=st.sampled_from(["multi", "solo"]),
+        players=st.lists(names, min_size=1, max_size=4).map(tuple),
+        dice_set=st.just("standard-d1"),
+        rules=st.just("2026.11"),
+    ),
+    ev.FirstPlayerRolled: st.builds(
+        ev.FirstPlayerRolled, st.lists(st.tuples(seats, faces), max_size=4).map(tuple)
+    ),
+    ev.FirstPlayerChosen: st.builds(
+        ev.FirstPlayerChosen, seats, st.lists(seats, max_size=4).map(tuple)
+    ),
+    ev.HeroChosen: st.builds(
+        ev.HeroChosen, seats, st.sampled_from(HERO_NAMES), st.lists(faces, max_size=3).map(tuple)
+    ),
+    ev.HeroesDealt: st.builds(
+        ev.HeroesDealt, st.lists(st.sampled_from(HERO_NAMES), max_size=4).map(tuple)
+    ),
+    ev.MountainFilled: st.builds(
+        ev.MountainFilled, st.lists(st.tuples(dice, rows, rows, faces), max_size=20).map(tuple)
+    ),
+    ev.RoundBegan: st.builds(ev.RoundBegan, st.integers(1, 3), seats),
+    ev.DieTaken: st.builds(
+        ev.DieTaken,
+        seats,
+        dice,
+        faces,
+        rows,
+        rows,
+        st.lists(st.tuples(dice, rows, rows), max_size=4).map(tuple),
+    ),
+    ev.BeerShared: st.builds(ev.BeerShared, seats, dice, seats, faces),
+    ev.MagicPhaseBegan: st.builds(ev.MagicPhaseBegan, st.lists(seats, max_size=4).map(tuple)),
+    ev.MagicSpent: st.builds(
+        ev.MagicSpent,
+        seats,
+        st.none() | dice,
+        st.none() | st.integers(0, 2),
+        st.lists(st.tuples(dice, faces), max_size=3).map(tuple),
+    ),
+    ev.MagicTurnEnded: st.builds(ev.MagicTurnEnded, seats),
+    ev.RoundScored: st.builds(
+        ev.RoundScored,
+        st.integers(1, 3),
+        st.lists(score_triples, min_size=2, max_size=4).map(tuple),
+        st.none() | seats,
+    ),
+    ev.ReplenishBegan: st.builds(ev.ReplenishBegan, st.lists(seats, max_size=4).map(tuple)),
+    ev.DiceCached: st.builds(ev.DiceCached, seats, st.lists(dice, max_size=6).map(tuple)),
+    ev.TrovesRerolled: st.builds(
+        ev.TrovesRerolled, st.lists(st.tuples(dice, faces), max_size=30).map(tuple)
+    ),
+    ev.StartPlayerChosen: st.builds(
+        ev.StartPlayerChosen, seats, st.lists(seats, max_size=4).map(tuple)
+    ),
+    ev.TieBreakBegan: st.builds(ev.TieBreakBegan, st.integers(1, 9), st.lists(seats).map(tuple)),
+    ev.TieBreakScored: st.builds(
+        ev.TieBreakScored,
+        st.integers(1, 9),
+        st.lists(seats, max_size=4).map(tuple),
+        st.lists(score_triples, max_size=4).map(tuple),
+        st.none() | seats,
+    ),
+    ev.GameEnded: st.builds(ev.GameEnded, st.lists(seats, min_size=1, max_size=4).map(tuple)),
+    ev.CommandUndone: st.builds(ev.CommandUndone, st.integers(0, 10**6)),
+}
