@@ -137,6 +137,28 @@ class CacheDice(Command):
         return " ".join(["cache", *map(str, self.dice)])
 
 
+@command("refill")
+@frozen
+class Refill(Command):
+    """Solo: refill the mountain's empty slots from the bag (at most twice a game)."""
+
+    seat: int
+
+    def text(self) -> str:
+        return "refill"
+
+
+@command("stop")
+@frozen
+class EndSolo(Command):
+    """Solo: stop digging; the game ends and is scored."""
+
+    seat: int
+
+    def text(self) -> str:
+        return "stop"
+
+
 @command("undo")
 @frozen
 class Undo(Command):
@@ -228,4 +250,6 @@ _PARSERS = {
     "end": _no_args(EndMagicTurn),
     "cache": _parse_cache,
     "undo": _no_args(Undo),
+    "refill": _no_args(Refill),
+    "stop": _no_args(EndSolo),
 }

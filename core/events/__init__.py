@@ -13,6 +13,8 @@ from core.events.codec import (
 )
 from core.events.game import *  # noqa: F403  (the event classes)
 from core.events.game import __all__ as _game_events
+from core.events.solo import *  # noqa: F403  (the solo game's event classes)
+from core.events.solo import __all__ as _solo_events
 
 __all__ = [
     "EVENT_TYPES",
@@ -27,4 +29,5 @@ __all__ = [
     "event_from_dict",
     "event_to_dict",
     *_game_events,
+    *_solo_events,
 ]

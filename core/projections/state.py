@@ -58,6 +58,11 @@ class GameState:
     winners: tuple[int, ...] = ()
     out_of_game: tuple[int, ...] = ()  # dice that left the game (solo)
     hero_deal: str = "choose"
+    # The solo game's bookkeeping (RULES.md section 4); a solo trove is never rerolled.
+    sequences: tuple[tuple[int, ...], ...] = ()  # solo: tunnel dice per sequence, from its 1 up
+    neutralized: tuple[tuple[int, int], ...] = ()  # solo: (hazard die, the tool die on it)
+    frozen: tuple[tuple[int, int], ...] = ()  # solo: (treasure die, the chest die it is frozen on)
+    refills_left: int = 0  # solo: refills of the mountain still allowed
 
     @property
     def players(self) -> int:
@@ -92,6 +97,14 @@ class GameState:
         """Every face the seat shows: its dice, then its hero's faces."""
         faces = self.faces
         return tuple(faces[d] for d in self.troves[seat]) + self.hero_faces(seat)
+
+    def is_frozen(self, die: int) -> bool:
+        """Solo: True if ``die`` is a treasure die frozen on a chest."""
+        return any(d == die for d, _ in self.frozen)
+
+    def is_neutralized(self, die: int) -> bool:
+        """Solo: True if ``die`` is a hazard die neutralized by a tool die."""
+        return any(d == die for d, _ in self.neutralized)
 
     def owner(self, die: int) -> int | None:
         """The seat whose trove holds ``die``, or ``None``."""

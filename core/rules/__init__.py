@@ -12,7 +12,7 @@ from core.errors import RuleError
 from core.events.base import Event
 from core.projections.state import GameState
 from core.rng import DiceRng
-from core.rules import multiplayer
+from core.rules import multiplayer, solo
 from core.rules.emitter import Emitter
 from core.rules.flow import advance
 from core.rules.setup import RULES_VERSION, check_new_game, start_multiplayer
@@ -20,9 +20,9 @@ from core.rules.setup import RULES_VERSION, check_new_game, start_multiplayer
 __all__ = ["RULES_VERSION", "decide", "resolve"]
 
 #: Rule handlers per mode; the solo game registers its own.
-MODE_HANDLERS = {"multi": multiplayer.HANDLERS}
-MODE_STARTS = {"multi": start_multiplayer}
-MODE_ADVANCE = {"multi": advance}
+MODE_HANDLERS = {"multi": multiplayer.HANDLERS, "solo": solo.HANDLERS}
+MODE_STARTS = {"multi": start_multiplayer, "solo": solo.start_solo}
+MODE_ADVANCE = {"multi": advance, "solo": solo.advance_solo}
 
 
 def decide(state: GameState | None, command: Command, rng: DiceRng) -> tuple[Event, ...]:

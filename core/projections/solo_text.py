@@ -1,0 +1,60 @@
+"""The solo game's events in words, registered with ``core.projections.text.describe``.
+
+Like every describer, each takes the state *before* the event, e.g.
+``"Ada took die 17 (tunnel 3), a wild beer, into sequence 1"``.
+"""
+
+from __future__ import annotations
+
+from core.events import solo as sev
+from core.projections.text import describes, die_words, face_words
+
+
+def _name(state) -> str:
+    return state.names[0]
+
+
+@describes(sev.StartingTroveRolled)
+def _trove(state, e: sev.StartingTroveRolled) -> str:
+    dice = ", ".join(die_words(d, f) for d, f in e.rolls) or "no magic dice (the hard variant)"
+    return f"{_name(state)} starts with {dice}; the mountain may be refilled {e.refills} times"
+
+
+@describes(sev.SoloDieTaken)
+def _taken(state, e: sev.SoloDieTaken) -> str:
+    text = f"{_name(state)} took {die_words(e.die, e.face)} from ({e.row}, {e.col})"
+    if e.wild:
+        text += f", a wild beer turned to {face_words(e.face)}"
+    if e.sequence is not None:
+        text += (
+            f", opening sequence {e.sequence + 1}"
+            if e.face == "1"
+            else f", extending sequence {e.sequence + 1}"
+        )
+    if e.tool is not None:
+        text += f", neutralized by die {e.tool} ({face_words(state.faces[e.tool])})"
+    if e.chest is not None:
+        text += f", frozen on the chest of die {e.chest}"
+    return text
+
+
+@describes(sev.SoloMagicSpent)
+def _spent(state, e: sev.SoloMagicSpent) -> str:
+    face = face_words(state.faces[e.die])
+    back = ", ".join(f"{d} from ({r}, {c})" for d, r, c in e.recycled)
+    return f"{_name(state)} spent die {e.die} ({face}), which leaves the game; recycled {back}"
+
+
+@describes(sev.MountainRefilled)
+def _refilled(state, e: sev.MountainRefilled) -> str:
+    left = state.refills_left - 1
+    return (
+        f"{_name(state)} refilled the mountain with {len(e.placements)} dice from the bag "
+        f"({left} refill{'' if left == 1 else 's'} left)"
+    )
+
+
+@describes(sev.SoloGameEnded)
+def _ended(state, e: sev.SoloGameEnded) -> str:
+    why = "stopped digging" if e.stopped else "can do nothing more"
+    return f"{_name(state)} {why}: {e.score} points, {e.rating}"

@@ -1,0 +1,141 @@
+"""Round trips through the one converter: decode(encode(x)) == x for every event and command."""
+
+import contextlib
+
+import msgpack
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from core.commands import (
+    COMMAND_TYPES,
+    CacheDice,
+    ChooseHero,
+    EndMagicTurn,
+    EndSolo,
+    NewGame,
+    Refill,
+    ShareBeer,
+    SpendMagic,
+    TakeDie,
+    Undo,
+    parse_command,
+)
+from core.errors import CommandSyntaxError, EventFormatError
+from core.events import EVENT_TYPES, Batch, decode_batch, encode_batch, event_from_dict
+from core.events import game as ev
+from tests.strategies import EVENTS
+
+COMMANDS = [
+    NewGame(("Ada", "Brok"), seed=7, game_id="x"),
+    ChooseHero(1, "Dragon Slayer"),
+    TakeDie(0, 17),
+    TakeDie(0, 17, as_face="3", freeze=True),
+    ShareBeer(2, 12, 0),
+    SpendMagic(1, (3, 7), die=52),
+    SpendMagic(1, (3,), hero_face=2),
+    SpendMagic(1, (), die=52),
+    EndMagicTurn(3),
+    CacheDice(0, (4, 5)),
+    CacheDice(0, ()),
+    Refill(0),
+    EndSolo(0),
+    Undo(1),
+]
+
+
+def test_every_multiplayer_event_type_has_a_strategy():
+    multiplayer = {cls for cls in EVENT_TYPES.values() if cls.__module__ == ev.__name__}
+    assert multiplayer == set(EVENTS)
+
+
+@pytest.mark.parametrize("cls", sorted(EVENTS, key=lambda c: c.__name__))
+def test_event_round_trip(cls):
+    @given(EVENTS[cls])
+    def check(event):
+        batch = Batch(5, Undo(), (event,))
+        assert decode_batch(encode_batch(batch)) == batch
+
+    check()
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=lambda c: c.TAG)
+def test_command_round_trip(command):
+    batch = Batch(0, command, ())
+    assert decode_batch(encode_batch(batch)).command == command
+
+
+def test_every_command_type_is_covered():
+    assert set(COMMAND_TYPES.values()) <= {type(c) for c in COMMANDS}
+
+
+@pytest.mark.parametrize("command", [c for c in COMMANDS if not isinstance(c, NewGame)])
+def test_text_form_round_trips(command):
+    seat = command.seat if command.seat is not None else 0
+    parsed = parse_command(command.text(), seat)
+    assert parsed == (command if command.seat is not None else Undo(0))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "dig 3",
+        "take",
+        "take x",
+        "beer 3",
+        "beer 3 for 2",
+        "spend",
+        "spend 5 at 3",
+        "end now",
+        "cache a",
+        "take 3 as",
+        "take 3 quickly",
+    ],
+)
+def test_bad_text_is_a_syntax_error(text):
+    with pytest.raises(CommandSyntaxError):
+        parse_command(text, 0)
+
+
+def test_payload_is_plain_msgpack_with_tags_and_versions():
+    payload = encode_batch(Batch(3, TakeDie(0, 9), (ev.DieTaken(0, 9, "3", 4, 0, ()),)))
+    data = msgpack.unpackb(payload)
+    assert data == {
+        "seq": 3,
+        "cmd": {"t": "take", "seat": 0, "die": 9, "as_face": None, "freeze": False},
+        "events": [
+            {
+                "t": "DieTaken",
+                "v": 1,
+                "seat": 0,
+                "die": 9,
+                "face": "3",
+                "row": 4,
+                "col": 0,
+                "slides": [],
+            }
+        ],
+    }
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"v": 1},
+        {"t": "NoSuchEvent", "v": 1},
+        {"t": "DieTaken", "v": 99, "seat": 0},
+        {"t": "DieTaken", "v": 1, "seat": 0},
+        {"t": "DieTaken", "v": 1, "seat": "x", "die": 1, "face": "1", "row": 0, "col": 0},
+        [1, 2],
+    ],
+)
+def test_malformed_events_raise_event_format_error(data):
+    with pytest.raises(EventFormatError):
+        event_from_dict(data)
+
+
+@given(st.binary(max_size=200))
+def test_random_payloads_only_raise_event_format_error(payload):
+    with contextlib.suppress(EventFormatError):
+        decode_batch(payload)

@@ -1,0 +1,53 @@
+"""Every refusal code the rules can raise is exercised by a test that names it."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+from core.commands import EndMagicTurn, TakeDie, Undo
+from core.errors import RuleError
+from core.game import Game
+from tests.test_game import play
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def codes_raised() -> set[str]:
+    text = "\n".join(p.read_text() for p in (ROOT / "core").rglob("*.py"))
+    return set(re.findall(r'RuleError\(\s*"([a-z_]+)"', text))
+
+
+def codes_tested() -> set[str]:
+    text = "\n".join(p.read_text() for p in (ROOT / "tests").glob("test_*.py"))
+    return set(re.findall(r'"([a-z_]+)"', text))
+
+
+def test_every_rule_error_code_is_tested():
+    missing = codes_raised() - codes_tested()
+    assert not missing, f"refusal codes without a test: {sorted(missing)}"
+
+
+def test_codes_are_stable_identifiers():
+    assert all(re.fullmatch(r"[a-z]+(_[a-z]+)*", code) for code in codes_raised())
+
+
+def test_any_command_after_the_end_is_refused():
+    game = play(Game.new(["Ada", "Brok"], seed=12))
+    with pytest.raises(RuleError) as refused:
+        game.issue(TakeDie(0, 0))
+    assert refused.value.code == "game_over"
+
+
+def test_a_command_of_the_other_mode_is_refused():
+    game = Game.new(["Solo"], seed=1, mode="solo")
+    with pytest.raises(RuleError) as refused:
+        game.issue(EndMagicTurn(0))
+    assert refused.value.code == "unknown_command"
+
+
+def test_undo_at_the_start_is_refused():
+    game = Game.new(["Ada", "Brok"], seed=12)
+    with pytest.raises(RuleError) as refused:
+        game.issue(Undo(0))
+    assert refused.value.code == "nothing_to_undo"
