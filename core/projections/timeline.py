@@ -78,7 +78,8 @@ class Timeline:
         for event in events:
             state = apply(state, event)
         return Timeline(
-            Frame(state, batch.seq, self.top.depth + 1, self.top), batch.seq + len(events)
+            Frame(state, batch.seq, self.top.depth + 1, self.top, batch.command),
+            batch.seq + len(events),
         )
 
 

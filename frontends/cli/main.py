@@ -7,14 +7,15 @@ one-line error and a non-zero exit, never a traceback.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
 from core.errors import DiceMinerError
-from frontends.cli import demo
+from frontends.cli import demo, play, serve
 
 #: Modules that add a subcommand: each has ``register(subparsers)``.
-COMMANDS = [demo]
+COMMANDS = [demo, play, serve]
 
 EXIT_ERROR = 2
 
@@ -42,13 +43,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     except DiceMinerError as exc:
         print(f"dice-miner: {exc}", file=sys.stderr)
         return EXIT_ERROR
+    except BrokenPipeError:  # the reader went away (``dice-miner ... | head``)
+        # Before OSError, which it is a kind of; stdout goes to /dev/null so the
+        # interpreter's final flush cannot fail again on the closed pipe.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     except OSError as exc:
         where = f": {exc.filename}" if exc.filename else ""
         print(f"dice-miner: {exc.strerror or exc}{where}", file=sys.stderr)
         return EXIT_ERROR
-    except BrokenPipeError:  # the reader went away (``dice-miner ... | head``)
-        sys.stderr.close()
-        return 0
     except KeyboardInterrupt:
         print("dice-miner: interrupted", file=sys.stderr)
         return 130

@@ -1,0 +1,1 @@
+"""Benchmarks, separate from the tests: ``python -m benchmarks.<name>``."""

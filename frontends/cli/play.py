@@ -1,0 +1,208 @@
+"""``dice-miner play``: a game in the terminal, you against bots (or friends at one keyboard).
+
+With no arguments it starts a three-player game against two bots with a fresh
+seed, logged to the per-user data directory. ``--resume LOG`` continues a
+logged game. Quitting at any point keeps the log: every move is fsynced as it
+is made.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import secrets
+import sys
+import time
+from pathlib import Path
+
+from core.bots import BOTS
+from core.errors import DiceMinerError
+from core.game import Game
+from core.rules import MODE_STARTS
+from core.scoring_solo import solo_score
+from frontends.cli.tui.table import BOT_NAMES, Seat, bot_seat, default_bot, seats_from_names
+
+
+class PlayError(DiceMinerError):
+    """Options that cannot make a game (reported in one line, exit code 2)."""
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add the ``play`` subcommand."""
+    p = sub.add_parser(
+        "play",
+        help="play in the terminal against bots (or friends at one keyboard)",
+        description="Play Dice Miner in the terminal. With no options: you against two bots.",
+    )
+    p.add_argument("--players", type=int, choices=(2, 3, 4), help="seats at the table (default 3)")
+    p.add_argument(
+        "--bots",
+        metavar="SPEC",
+        help="the bots: a number, or kinds separated by commas, e.g. greedy,random "
+        f"(kinds: {', '.join(sorted(BOTS))}; default {default_bot()})",
+    )
+    p.add_argument("--seed", type=int, help="the game's seed (default: a fresh one)")
+    p.add_argument(
+        "--hotseat", action="store_true", help="several people at one keyboard, taking turns"
+    )
+    p.add_argument(
+        "--name", action="append", metavar="NAME", help="your name (repeat it for --hotseat)"
+    )
+    p.add_argument("--solo", action="store_true", help="the solo game")
+    p.add_argument("--log", metavar="FILE", type=Path, help="where to log the game")
+    p.add_argument("--resume", metavar="LOG", type=Path, help="continue a logged game")
+    p.add_argument(
+        "--pace",
+        type=float,
+        default=0.4,
+        metavar="SECONDS",
+        help="pause between bot moves (default 0.4)",
+    )
+    p.add_argument("--fast", action="store_true", help="bots move instantly")
+    p.add_argument("--ascii", action="store_true", help="plain ASCII glyphs for the dice")
+    p.set_defaults(run=run)
+
+
+# -- options into seats ---------------------------------------------------------
+
+
+def _bot_kinds(spec: str | None) -> tuple[int | None, list[str] | None]:
+    """``--bots`` as a count or a list of kinds."""
+    if spec is None:
+        return None, None
+    spec = spec.strip()
+    if spec.isdigit():
+        return int(spec), None
+    kinds = [k.strip() for k in spec.split(",") if k.strip()]
+    for kind in kinds:
+        if kind not in BOTS:
+            raise PlayError(f"unknown bot {kind!r}; choose from {', '.join(sorted(BOTS))}")
+    return None, kinds
+
+
+def table_from_options(args: argparse.Namespace) -> tuple[Seat, ...]:
+    """The seats the options ask for: people first, then bots."""
+    count, kinds = _bot_kinds(args.bots)
+    names = [n.strip() for n in args.name or []]
+    if args.hotseat:
+        bots = count if count is not None else len(kinds or [])
+        players = args.players or (len(names) + bots if names else 3)
+    else:
+        if len(names) > 1:
+            raise PlayError("several --name options need --hotseat")
+        players = args.players or (1 + len(kinds) if kinds and len(kinds) > 1 else 3)
+        bots = players - 1
+        if count is not None and count != bots:
+            raise PlayError(
+                f"--bots {count} with {players} players: without --hotseat, "
+                f"you play one seat and bots the other {bots}"
+            )
+    if not 2 <= players <= 4:
+        raise PlayError(f"a game has 2 to 4 players, not {players}")
+    humans = players - bots
+    if humans < 1 or bots < 0:
+        raise PlayError(f"{bots} bots leave no seat for a person in a {players}-player game")
+    if not kinds:
+        kinds = [default_bot()]
+    if len(kinds) == 1:
+        kinds = kinds * bots
+    if len(kinds) != bots:
+        raise PlayError(f"--bots names {len(kinds)} kinds for {bots} bot seats")
+    if not names:
+        names = ["You"] if humans == 1 else [f"Player {n + 1}" for n in range(humans)]
+    if len(names) != humans:
+        raise PlayError(f"{len(names)} names for {humans} people at the keyboard")
+    seats = [Seat(n) for n in names]
+    free = [n for n in BOT_NAMES if n.lower() not in {m.lower() for m in names}]
+    seats += [bot_seat(name, kind) for name, kind in zip(free, kinds, strict=False)]
+    return tuple(seats)
+
+
+# -- where logs go -------------------------------------------------------------
+
+
+def data_dir() -> Path:
+    """The per-user directory for game logs (XDG_DATA_HOME, else ~/.local/share)."""
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(Path.home(), ".local", "share")
+    return Path(base) / "dice-miner"
+
+
+def default_log(seed: int) -> Path:
+    """A new log file named by today's date and the seed, never overwriting one."""
+    folder = data_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    stem = f"game-{time.strftime('%Y%m%d')}-seed{seed}"
+    path, n = folder / f"{stem}.dmlog", 1
+    while path.exists():
+        n += 1
+        path = folder / f"{stem}-{n}.dmlog"
+    return path
+
+
+# -- running -------------------------------------------------------------------
+
+
+def start(args: argparse.Namespace) -> tuple[Game, tuple[Seat, ...], Path, list[str]]:
+    """The game the options ask for: resumed from a log, or new."""
+    if args.resume is not None:
+        given = [f"--{k}" for k in ("players", "bots", "seed", "name", "log") if getattr(args, k)]
+        given += [f"--{k}" for k in ("hotseat", "solo") if getattr(args, k)]
+        if given:
+            raise PlayError(
+                f"--resume continues the game as it was set up; drop {', '.join(given)}"
+            )
+        game = Game.open(args.resume)
+        seats, notes = seats_from_names(game.state.names)
+        return game, seats, args.resume, notes
+    if args.solo:
+        if "solo" not in MODE_STARTS:
+            raise PlayError("the solo game is not available yet")
+        crowd = [f"--{k}" for k in ("players", "bots", "hotseat") if getattr(args, k)]
+        if crowd or len(args.name or []) > 1:
+            raise PlayError(f"the solo game has one player: drop {', '.join(crowd) or '--name'}")
+        seats = (Seat((args.name or ["You"])[0]),)
+        mode = "solo"
+    else:
+        seats, mode = table_from_options(args), "multi"
+    seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000)
+    path = args.log if args.log is not None else default_log(seed)
+    if path.exists():
+        raise PlayError(f"{path} already exists; resume it with --resume or pick another --log")
+    game = Game.new([s.name for s in seats], seed, mode=mode, log=path)
+    return game, seats, path, []
+
+
+def run(args: argparse.Namespace) -> int:
+    """Play until the game ends or the player quits; the log keeps everything."""
+    from frontends.cli.tui.app import PlayApp
+    from frontends.cli.tui.session import Session
+
+    if args.pace < 0:
+        raise PlayError("--pace is a number of seconds, 0 or more")
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        raise PlayError("play needs a terminal; 'dice-miner demo' shows a game without one")
+    game, seats, path, notes = start(args)
+    try:
+        session = Session(game, seats, path.resolve())
+        for line in [*notes, f"The game is logged in {path}"]:
+            session.note(line)
+        ascii_only = args.ascii or "utf" not in (sys.stdout.encoding or "").lower()
+        PlayApp(session, pace=0.0 if args.fast else args.pace, ascii_only=ascii_only).run()
+    finally:
+        game.close()
+    print(summary(game, path.resolve()))
+    return 0
+
+
+def summary(game: Game, path: Path) -> str:
+    """What is printed after the screen closes: the result, or how to continue."""
+    state = game.state
+    if state.is_over and state.mode == "solo":
+        final = solo_score(state)
+        return f"{final.score} points: {final.rating}.\nThe game's log: {path}"
+    if state.is_over:
+        names = " and ".join(state.names[s] for s in state.winners)
+        totals = ", ".join(f"{n} {t}" for n, t in zip(state.names, state.totals(), strict=True))
+        won = "wins" if len(state.winners) == 1 else "share the win"
+        return f"{names} {won} ({totals}).\nThe game's log: {path}"
+    return f"The game is saved in {path}\nContinue it with: dice-miner play --resume {path}"

@@ -1,0 +1,7 @@
+"""The full-screen terminal game (``dice-miner play``), built on prompt-toolkit.
+
+The package is thin by design: ``session`` sends commands to ``core.game`` and
+keeps only what the screen needs (cursor, picked dice, messages); the view
+modules draw projected state; no rule lives here. The legal commands say what
+can be selected, and the engine's RuleError says why something was refused.
+"""

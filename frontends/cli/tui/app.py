@@ -1,0 +1,227 @@
+"""The full-screen application: the layout, the command line and the bots' pace.
+
+Bots move one step at a time from a background task on prompt-toolkit's own
+asyncio loop, ``pace`` seconds apart, so the screen stays responsive; a bot's
+choice is computed in a worker thread from an immutable state and dropped if
+the game moved on meanwhile (an undo). Bots wait while a score table or the
+help is open.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from prompt_toolkit.application import Application, get_app
+from prompt_toolkit.buffer import Buffer
+from prompt_toolkit.filters import Condition
+from prompt_toolkit.layout import (
+    ConditionalContainer,
+    Float,
+    FloatContainer,
+    HSplit,
+    Layout,
+    VSplit,
+    Window,
+)
+from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
+from prompt_toolkit.layout.dimension import Dimension as D
+from prompt_toolkit.layout.menus import CompletionsMenu
+from prompt_toolkit.layout.processors import BeforeInput
+from prompt_toolkit.widgets import Frame
+
+from core.mountain import dice_on
+from core.projections.state import SETUP
+from frontends.cli.tui import board, overlays, panels, solo_view
+from frontends.cli.tui.commandline import CommandCompleter, CommandValidator
+from frontends.cli.tui.glyphs import Glyphs
+from frontends.cli.tui.keys import build_keys
+from frontends.cli.tui.session import Session, bot_choice
+
+BOARD_HEIGHT = 12
+#: How often the bot task looks for a bot to move, when none is moving.
+POLL = 0.03
+
+
+def _control(glyphs: Glyphs, text, **options) -> FormattedTextControl:
+    """A text control whose fragments pass through the glyph table (ASCII if asked)."""
+    return FormattedTextControl(lambda: glyphs.text(text()), **options)
+
+
+def _columns() -> int:
+    return get_app().output.get_size().columns
+
+
+def _rows() -> int:
+    return get_app().output.get_size().rows
+
+
+class PlayApp:
+    """The prompt-toolkit application around one session."""
+
+    def __init__(self, session: Session, *, pace: float = 0.4, ascii_only: bool = False) -> None:
+        self.session = session
+        self.pace = pace
+        self.glyphs = Glyphs(ascii_only)
+        self.cmdline_open = False
+        self.buffer = Buffer(
+            completer=CommandCompleter(session),
+            validator=CommandValidator(session),
+            complete_while_typing=True,
+            validate_while_typing=False,
+            accept_handler=self._accept,
+            multiline=False,
+        )
+        keys = build_keys(
+            session,
+            open_cmdline=self.open_cmdline,
+            close_cmdline=self.close_cmdline,
+            cmdline_open=lambda: self.cmdline_open,
+            quit_app=self.quit,
+        )
+        self.app: Application = Application(
+            layout=self._layout(),
+            key_bindings=keys,
+            full_screen=True,
+            mouse_support=True,
+            refresh_interval=None,
+        )
+        self.app.ttimeoutlen = 0.05  # a lone Esc acts at once
+
+    # -- the command line ----------------------------------------------------
+
+    def open_cmdline(self) -> None:
+        """Show the ``:`` line and give it the keys."""
+        self.cmdline_open = True
+        self.buffer.reset()
+        self.app.layout.focus(self._cmd_window)
+
+    def close_cmdline(self) -> None:
+        """Hide the ``:`` line."""
+        self.cmdline_open = False
+        self.buffer.reset()
+        self.app.layout.focus(self._board_window)
+
+    def _accept(self, buffer: Buffer) -> bool:
+        text = buffer.text
+        self.close_cmdline()
+        self.session.run_line(text)
+        if self.session.quit_requested:
+            self.quit()
+        return False
+
+    def quit(self) -> None:
+        """Leave the game (every move is already in the log)."""
+        if self.app.is_running and not self.app.future.done():
+            self.app.exit()
+
+    # -- the layout ----------------------------------------------------------
+
+    def _click(self, spot) -> None:
+        self.session.click(spot)
+        self.app.invalidate()
+
+    def _board(self):
+        s = self.session
+        if s.state.phase == SETUP:
+            return board.heroes(s, self.glyphs, self._click)
+        if not dice_on(s.state.mountain):
+            return board.trove_grid(s, self.glyphs, BOARD_HEIGHT - 1, self._click)
+        note = "  (lit: may be recycled)\n" if s.mode() == "recycle" else "  (lit: may be taken)\n"
+        title = [(panels.TITLE, " Mountain"), (panels.DIM, note)]
+        return title + board.mountain(s, self.glyphs, self._click)
+
+    def _side(self):
+        width = max(20, _columns() - board.mountain_width() - 2)
+        if self.session.is_solo:
+            return solo_view.side(self.session, self.glyphs, width)
+        legend = [("", "\n"), (panels.TITLE, " Dice\n"), *panels.legend(self.glyphs, width)]
+        return panels.scores(self.session, width) + legend
+
+    def _events(self):
+        used = 1 + BOARD_HEIGHT + self._troves_height() + 1 + 1 + (1 if self.cmdline_open else 0)
+        return panels.events(self.session, max(2, _rows() - used), _columns())
+
+    def _troves_height(self) -> int:
+        return panels.troves_height(self.session, self.glyphs, _columns())
+
+    def _layout(self) -> Layout:
+        s, g = self.session, self.glyphs
+        self._board_window = Window(
+            _control(self.glyphs, self._board, focusable=True, show_cursor=False),
+            width=D.exact(board.mountain_width()),
+            height=D.exact(BOARD_HEIGHT),
+        )
+        self._cmd_window = Window(
+            BufferControl(self.buffer, input_processors=[BeforeInput(":", style="bold")]),
+            height=1,
+        )
+        body = HSplit(
+            [
+                Window(_control(g, lambda: panels.header(s, _columns())), height=1),
+                VSplit(
+                    [
+                        self._board_window,
+                        Window(width=1, char="|" if g.ascii_only else "│", style="fg:#444444"),
+                        Window(_control(g, self._side), height=D.exact(BOARD_HEIGHT)),
+                    ],
+                    height=D.exact(BOARD_HEIGHT),
+                ),
+                Window(
+                    _control(g, lambda: panels.troves(s, g, _columns(), self._click)),
+                    height=lambda: D.exact(self._troves_height()),
+                ),
+                Window(_control(g, self._events), wrap_lines=False),
+                Window(_control(g, lambda: panels.status(s, g)), height=1),
+                ConditionalContainer(self._cmd_window, filter=Condition(lambda: self.cmdline_open)),
+                Window(_control(g, lambda: panels.keys(s, _columns())), height=1),
+            ]
+        )
+        floats = [
+            self._float("help", lambda: overlays.help_text(g, s.is_solo, _rows()), "Help"),
+            self._float("round", lambda: overlays.score_table(s, _columns()), "Scores"),
+            self._float("over", lambda: overlays.result(s, _columns()), "Game over"),
+            Float(
+                ConditionalContainer(
+                    Frame(Window(_control(g, lambda: overlays.menu(s, self._click)))),
+                    filter=Condition(lambda: s.menu is not None and s.overlay is None),
+                )
+            ),
+            Float(xcursor=True, ycursor=True, content=CompletionsMenu(max_height=10)),
+        ]
+        return Layout(FloatContainer(body, floats=floats), focused_element=self._board_window)
+
+    def _float(self, name: str, text, title: str) -> Float:
+        shown = Condition(lambda: self.session.overlay == name)
+        frame = Frame(Window(_control(self.glyphs, text)), title=title, style="bg:#1c1c1c")
+        return Float(ConditionalContainer(frame, filter=shown))
+
+    # -- the bots ------------------------------------------------------------
+
+    async def _bots(self) -> None:
+        """Move the bots one step at a time, at the chosen pace."""
+        s = self.session
+        loop = asyncio.get_running_loop()
+        while True:
+            if s.bot_to_act() is None or s.overlay is not None:
+                await asyncio.sleep(POLL)
+                continue
+            await asyncio.sleep(self.pace)
+            seat = s.bot_to_act()
+            if seat is None or s.overlay is not None:
+                continue
+            state, depth, seq = s.state, s.game.timeline.depth, s.game.seq
+            command = await loop.run_in_executor(None, bot_choice, s.bots[seat], state, depth, seat)
+            if s.game.seq == seq:  # nothing happened meanwhile (an undo would change it)
+                s.issue(command)
+                self.app.invalidate()
+
+    def _start_bots(self) -> None:
+        self.app.create_background_task(self._bots())
+
+    async def run_async(self) -> None:
+        """Run until the player quits."""
+        await self.app.run_async(pre_run=self._start_bots)
+
+    def run(self) -> None:
+        """Run until the player quits (blocking)."""
+        self.app.run(pre_run=self._start_bots)

@@ -1,0 +1,98 @@
+"""Key bindings: arrows or hjkl to move, Enter to act, letters for the other moves.
+
+Three layers, switched by filters: the ``:`` command line (its buffer owns the
+keys), an overlay waiting to be closed, and the board. Ctrl-C and ``q`` always
+leave; the log already holds every move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from prompt_toolkit.filters import Condition
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+
+from frontends.cli.tui.session import Session
+
+
+def build_keys(
+    session: Session,
+    *,
+    open_cmdline: Callable[[], None],
+    close_cmdline: Callable[[], None],
+    cmdline_open: Callable[[], bool],
+    quit_app: Callable[[], None],
+) -> KeyBindings:
+    """The game's key bindings over ``session``."""
+    kb = KeyBindings()
+    typing = Condition(cmdline_open)
+    overlay = Condition(lambda: session.overlay in ("help", "round")) & ~typing
+    board = ~typing & ~overlay
+
+    @kb.add("c-c", eager=True)
+    def _(event: KeyPressEvent) -> None:
+        quit_app()
+
+    @kb.add("q", filter=~typing)
+    def _(event: KeyPressEvent) -> None:
+        quit_app()
+
+    @kb.add("escape", filter=typing, eager=True)
+    @kb.add("c-g", filter=typing)
+    def _(event: KeyPressEvent) -> None:
+        close_cmdline()
+
+    for key in ("enter", "space", "escape"):
+
+        @kb.add(key, filter=overlay)
+        def _(event: KeyPressEvent) -> None:
+            session.back()
+
+    moves = {
+        ("left",): (-1, 0),
+        ("h",): (-1, 0),
+        ("right",): (1, 0),
+        ("l",): (1, 0),
+        ("up",): (0, -1),
+        ("k",): (0, -1),
+        ("down",): (0, 1),
+        ("j",): (0, 1),
+    }
+    for keys, (dx, dy) in moves.items():
+
+        @kb.add(*keys, filter=board)
+        def _(event: KeyPressEvent, dx=dx, dy=dy) -> None:
+            session.move(dx, dy)
+
+    simple = {
+        "enter": session.choose,
+        "space": session.toggle,
+        "escape": session.back,
+        "b": session.share_beer,
+        "e": session.end_turn,
+        "u": session.undo,
+        "m": session.magic,
+        "r": session.refill,
+        "s": session.stop,
+    }
+    for key, action in simple.items():
+
+        @kb.add(key, filter=board)
+        def _(event: KeyPressEvent, action=action) -> None:
+            action()
+
+    @kb.add("?", filter=~typing)
+    def _(event: KeyPressEvent) -> None:
+        session.overlay = None if session.overlay == "help" else "help"
+
+    @kb.add(":", filter=board)
+    def _(event: KeyPressEvent) -> None:
+        open_cmdline()
+
+    for digit in "123456789":
+
+        @kb.add(digit, filter=board)
+        def _(event: KeyPressEvent, n=int(digit)) -> None:
+            session.pick_number(n)
+
+    return kb

@@ -1,0 +1,133 @@
+"""Boxes drawn over the board: a menu, the help, the score table after a round, the result.
+
+The score table is read from the projected round scores; the result names the
+winners and where the log is, so the game can be replayed or resumed.
+"""
+
+from __future__ import annotations
+
+from frontends.cli.tui import solo_view
+from frontends.cli.tui.board import Fragments, OnClick, frag
+from frontends.cli.tui.glyphs import Glyphs
+from frontends.cli.tui.panels import DIM, TITLE, legend
+from frontends.cli.tui.session import Session
+from frontends.cli.tui.table import short_name
+
+HELP_KEYS = (
+    ("←↑↓→ hjkl", "move over the dice you can select"),
+    ("Enter", "take / choose / spend / confirm"),
+    ("space", "pick or unpick a die (to reroll, cache, recycle)"),
+    ("b", "share a beer (at the start of your turn)"),
+    ("e", "end your magic turn"),
+    ("m  r  s", "solo: spend magic, refill the mountain, stop"),
+    ("Esc", "cancel a menu or the dice picked"),
+    ("u", "undo your last move (and the bots' moves after it)"),
+    (":", "type a command (Tab completes): take 17, end,"),
+    ("", "beer 12 to 2, spend 52 on 3 7, spend h0 on 3, cache 3 4"),
+    ("mouse", "click a die, a hero or a menu line"),
+    ("q  Ctrl-C", "quit: the log keeps the game (play --resume LOG)"),
+)
+
+
+def menu(session: Session, on_click: OnClick | None) -> Fragments:
+    """An open menu's lines, numbered."""
+    out: Fragments = [(TITLE, f" {session.menu.title}\n\n")]
+    for n, item in enumerate(session.menu.items):
+        spot = ("menu", n)
+        style = "reverse bold" if session.cursor == spot else ""
+        out.append(frag("fg:#ffd700 bold", f" {n + 1} ", on_click, spot))
+        out.append(frag(style, f" {item.label} ", on_click, spot))
+        out.append(("", "\n"))
+    return out
+
+
+MULTI_ROUND = (
+    "Excavation: take one top die a turn until the mountain is empty.",
+    "Magic: spend magic faces to reroll dice of your trove (never hazards).",
+    "Scoring: tunnel runs from 1 up, gems (most gems double), hazards",
+    "against pickaxes (cave-ins) and shields (dragons). Three rounds.",
+    "Replenish: keep as many dice as your chests hold; the rest reroll.",
+)
+SOLO_GAME = (
+    "Take top dice: a 1 opens a run, a tunnel die extends a run by one;",
+    "a hazard needs a free pickaxe (cave-in) or shield (dragon); a gem may",
+    "freeze on a chest for double points; a beer is wild.",
+    "Spend magic to recycle top dice; refill the mountain twice a game.",
+    "Score: neutralized hazard symbols, gems (x2 frozen), 5 per run to 5.",
+)
+
+
+def help_text(glyphs: Glyphs, solo: bool = False, rows: int = 40) -> Fragments:
+    """The keys, the glyphs and (if the screen has room) the flow of a round or solo game."""
+    out: Fragments = [(TITLE, " Keys\n")]
+    for key, what in HELP_KEYS:
+        out += [("fg:#ffffff bold", f"  {key:<11}"), ("", f"{what}\n")]
+    out += [("", "\n"), (TITLE, " Dice\n"), *legend(glyphs, 70), ("", "\n")]
+    if rows >= 32:
+        out.append((TITLE, "\n The solo game\n" if solo else "\n A round\n"))
+        out += [("", f"  {line}\n") for line in (SOLO_GAME if solo else MULTI_ROUND)]
+    out.append((DIM, "\n  Enter or Esc closes this help.\n"))
+    return out
+
+
+def score_table(session: Session, width: int = 100) -> Fragments:
+    """Every round so far by category (earlier rounds as sums when narrow), and the totals."""
+    state = session.state
+    done = len(state.round_scores[0]) if state.round_scores else 0
+    title = f" Round {done} scored" if not state.is_over else " Final scores"
+    out: Fragments = [(TITLE, title + "\n\n")]
+    full = 16 + 18 * done + 8 <= width - 4  # room for every round's categories
+    blocks = [(r, full or r == done - 1) for r in range(done)]
+    head = [(DIM, f"  {'':<14}")]
+    sub = [(DIM, f"  {'':<14}")]
+    for r, wide in blocks:
+        head.append((DIM, f"{'Round ' + str(r + 1):^18}" if wide else f"{'R' + str(r + 1):>5} "))
+        sub.append((DIM, " tun gem haz    =  " if wide else "      "))
+    out += [*head, (DIM, "   Total\n"), *sub, ("", "\n")]
+    totals = state.totals()
+    best = max(totals) if totals else 0
+    for seat in range(state.players):
+        name = short_name(session.seats[seat])[:13]
+        out.append(("bold" if session.is_human(seat) else "", f"  {name:<14}"))
+        for r, wide in blocks:
+            t, g, h = state.round_scores[seat][r]
+            if wide:
+                out += [("", f"{t:>4}{g:>4}{h:>4}"), ("bold", f"{t + g + h:>5}  ")]
+            else:
+                out.append(("bold", f"{t + g + h:>5} "))
+        style = "fg:#ffd700 bold" if totals[seat] == best else "bold"
+        out.append((style, f"{totals[seat]:>8}\n"))
+    out.append(("", "\n"))
+    doubled = [
+        f"R{r} {short_name(session.seats[seat])}"
+        for r, seat in sorted(session.doubled.items())
+        if seat is not None and r <= done
+    ]
+    if doubled:
+        out.append((DIM, f"  Most gems, treasure doubled: {', '.join(doubled)}\n"))
+    for n, row in enumerate(state.tiebreak_scores, start=1):
+        cells = ", ".join(
+            f"{state.names[s]} {row[s]}" for s in range(state.players) if s in state.contenders
+        )
+        out.append((DIM, f"  Tie-break {n}: {cells}\n"))
+    if not state.is_over:
+        out.append((DIM, "  tun = tunnels, gem = treasure, haz = hazards and tools\n"))
+        out.append((DIM, "  Enter to continue.\n"))
+    return out
+
+
+def result(session: Session, width: int = 100) -> Fragments:
+    """The end of the game: who won, the table, and the log's path."""
+    state = session.state
+    if state.mode == "solo":
+        out = solo_view.result(session)
+    else:
+        names = " and ".join(state.names[s] for s in state.winners)
+        won = "wins" if len(state.winners) == 1 else "share the win"
+        human_won = any(session.is_human(s) for s in state.winners) and len(session.humans) == 1
+        headline = "You win!" if human_won else f"{names} {won}."
+        out = [("fg:#ffd700 bold", f"  {headline}\n\n"), *score_table(session, width)]
+    if session.log_path is not None:
+        out += [("", "\n"), (DIM, "  Log: "), ("", f"{session.log_path}\n")]
+    out += [(DIM, "\n  q to leave · u to undo your last move\n")]
+    return out

@@ -1,0 +1,256 @@
+"""The panels around the board: header, scores, troves, events, status line and keys.
+
+Each returns prompt-toolkit formatted text for a given width. Scores are read
+from the projected state; the live per-category breakdown of the round in
+progress comes from ``core.scoring.score_round``, a pure helper.
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+from core.dice import HEROES, face_kind
+from core.projections.state import EXCAVATION, MAGIC, OVER, REPLENISH, SETUP, SOLO
+from core.projections.text import die_words
+from core.scoring import score_round
+from frontends.cli.tui.board import Fragments, OnClick, frag
+from frontends.cli.tui.glyphs import LEGEND, Glyphs, die_style, kind_style
+from frontends.cli.tui.session import Session
+from frontends.cli.tui.table import short_name
+
+PHASE_WORDS = {
+    SETUP: "Choosing heroes",
+    EXCAVATION: "Excavation",
+    MAGIC: "Magic",
+    REPLENISH: "Replenish",
+    SOLO: "Digging",
+    OVER: "Game over",
+}
+DIM = "fg:#8a8a8a"
+TITLE = "fg:#ffd700 bold"
+MARK = "fg:#ffd700 bold"
+BAR = "bg:#303030"
+
+
+def turn_words(session: Session) -> str:
+    """Whose turn it is and what they are doing."""
+    state = session.state
+    seat = state.to_act()
+    if seat is None:
+        if state.mode == "solo":
+            return "the game is scored"
+        winners = " and ".join(state.names[s] for s in state.winners)
+        return f"{winners} {'wins' if len(state.winners) == 1 else 'share the win'}"
+    mine = session.is_human(seat) and len(session.humans) == 1
+    name = "Your" if mine else f"{state.names[seat]}'s"
+    doing = {
+        SETUP: "hero choice",
+        EXCAVATION: f"turn ({state.picks_left} dice)" if state.picks_left > 1 else "turn",
+        MAGIC: "magic turn",
+        REPLENISH: "cache",
+    }.get(state.phase, "turn")
+    return f"{name} {doing}"
+
+
+def header(session: Session, width: int) -> Fragments:
+    """Title, round, phase, whose turn, seed."""
+    state = session.state
+    if state.mode == "solo":
+        where = "Solo"
+    elif state.tiebreak:
+        where = f"Tie-break {state.tiebreak}"
+    else:
+        where = f"Round {max(state.round, 1)}/3"
+    left = [
+        (f"{BAR} fg:#ffd700 bold", " DICE MINER "),
+        (BAR, f" {where} · {PHASE_WORDS.get(state.phase, '')} · "),
+        (f"{BAR} fg:#ffffff bold", turn_words(session)),
+    ]
+    right = f"seed {state.seed} "
+    pad = max(1, width - sum(len(t) for _, t in left) - len(right))
+    return [*left, (BAR, " " * pad), (f"{BAR} {DIM}", right)]
+
+
+def scores(session: Session, width: int) -> Fragments:
+    """Running totals by round, and each seat's score by category if the round ended now."""
+    state = session.state
+    live = score_round([state.trove_faces(s) for s in range(state.players)])
+    col = 4 if width >= 46 else 3  # round columns shrink first when space is short
+    name_w = max(4, min(12, width - 29 - 3 * col))
+    rounds_head = "".join(f"{'R' + str(r + 1):>{col}}" for r in range(3))
+    out: Fragments = [
+        (TITLE, f" {'Scores':<{name_w + 1}}"),
+        (DIM, f"{rounds_head} Total │ now tun gem haz\n"),
+    ]
+    totals = state.totals()
+    best = max(totals) if any(state.round_scores) else None
+    for seat in range(state.players):
+        rounds = state.round_scores[seat]
+        cells = "".join(
+            f"{sum(rounds[r]):>{col}}" if r < len(rounds) else f"{'·':>{col}}" for r in range(3)
+        )
+        b = live[seat]
+        name = short_name(session.seats[seat])[:name_w]
+        out += [
+            (MARK, f" {'▶' if seat == state.to_act() else ' '}"),
+            ("bold" if session.is_human(seat) else "", f"{name:<{name_w}}"),
+            ("", cells),
+            ("fg:#ffd700 bold" if totals[seat] == best else "bold", f"{totals[seat]:>6}"),
+            (DIM, " │    "),
+            ("fg:#d78700", f"{b.tunnel:>3}"),
+            ("fg:#00afaf", f"{b.treasure:>4}"),
+            ("fg:#ff5f5f" if b.hazard < 0 else "fg:#d7d7d7", f"{b.hazard:>4}"),
+            ("", "\n"),
+        ]
+    return out
+
+
+def _hero_cells(session: Session, glyphs: Glyphs, seat: int, named: bool) -> Fragments:
+    state = session.state
+    hero = state.heroes[seat] if state.heroes else None
+    if not hero:
+        return []
+    spent = state.hero_spent[seat] if state.hero_spent else frozenset()
+    out: Fragments = [(DIM, f"{hero:<14}")] if named else []
+    faces = state.hero_faces(seat)
+    for n, face in enumerate(faces):
+        style = kind_style(face_kind(face), face, dim=n in spent)
+        out += [(style, glyphs.face(face).rjust(2)), ("", " ")]
+    most = max(len(f) for f in HEROES.values())
+    return [*out, ("", "   " * (most - len(faces))), (DIM, "│ ")]
+
+
+def trove_lines(
+    session: Session, glyphs: Glyphs, width: int, on_click: OnClick | None = None
+) -> list[Fragments]:
+    """Every trove, one seat after another; long troves wrap under themselves.
+
+    Spent magic dice are dimmed, cached dice underlined.
+    """
+    state = session.state
+    lines: list[Fragments] = []
+    wide = width >= 100  # the hero's name, and room for long names
+    name_w = 13 if wide else 9
+    for seat in range(state.players):
+        name = short_name(session.seats[seat])[: name_w - 1]
+        lead: Fragments = [
+            (MARK, f" {'▶' if seat == state.to_act() else ' '}"),
+            ("bold" if session.is_human(seat) else "", f"{name:<{name_w}}"),
+            *_hero_cells(session, glyphs, seat, wide),
+        ]
+        dice = []
+        for die in session.trove_order(seat):
+            face = state.faces[die]
+            style = die_style(die, face, dim=die in state.spent)
+            if state.cached and die in state.cached[seat]:
+                style += " underline"
+            if die in session.picked and seat == session.human_to_act():
+                style = "bg:#ffd700 fg:#000000 bold"
+            dice.append(frag(style, glyphs.face(face).rjust(2), on_click, ("die", die)))
+            dice.append(("", " "))
+        lead_w = sum(len(f[1]) for f in lead)
+        per_line = 2 * max(4, (width - lead_w - 1) // 3)
+        if not dice:
+            lines.append([*lead, (DIM, "no dice yet")])
+        for start in range(0, len(dice), per_line):
+            prefix = lead if start == 0 else [("", " " * lead_w)]
+            lines.append([*prefix, *dice[start : start + per_line]])
+    return lines
+
+
+def troves(session: Session, glyphs: Glyphs, width: int, on_click: OnClick | None) -> Fragments:
+    """The troves panel as one block of text."""
+    note = "  (hero faces │ dice)" if session.state.mode != "solo" else ""
+    out: Fragments = [(TITLE, " Troves" if note else " Trove"), (DIM, f"{note}\n")]
+    for line in trove_lines(session, glyphs, width, on_click):
+        out += [*line, ("", "\n")]
+    return out
+
+
+def troves_height(session: Session, glyphs: Glyphs, width: int) -> int:
+    """Lines the troves panel needs."""
+    return 1 + len(trove_lines(session, glyphs, width))
+
+
+LINE_STYLES = {"round": "fg:#ffd700 bold", "undo": "fg:#5fd7ff", "info": DIM}
+
+
+def events(session: Session, height: int, width: int) -> Fragments:
+    """The last events in words, newest at the bottom; long ones wrap, indented."""
+    rows: list[tuple[str, str]] = []
+    for line in reversed(session.lines):
+        style = LINE_STYLES.get(line.kind, "")
+        if line.kind == "move":
+            style = "" if session.is_human(line.seat) else "fg:#bcbcbc"
+        wrapped = textwrap.wrap(line.text, max(20, width - 4), subsequent_indent="    ")
+        rows[:0] = [(style, f"  {part}\n") for part in wrapped]
+        if len(rows) >= height - 1:
+            break
+    return [(TITLE, " Events\n"), *rows[max(0, len(rows) - (height - 1)) :]]
+
+
+def status(session: Session, glyphs: Glyphs) -> Fragments:
+    """The status line: a refusal in red, else what to do now; and the die under the cursor."""
+    text, kind = session.message()
+    if kind == "error":
+        out: Fragments = [
+            ("bg:#af0000 fg:#ffffff bold", " ✗ "),
+            ("fg:#ff8787 bold", f" {text}"),
+        ]
+    else:
+        out = [("fg:#5fd7ff bold", " ▸ "), ("", text)]
+    cursor = session.cursor
+    if cursor and cursor[0] == "die":
+        out.append((DIM, f"   [{die_words(cursor[1], session.state.faces[cursor[1]])}]"))
+    return out
+
+
+KEYS = {
+    "hero": [("↑↓", "move"), ("Enter", "choose"), ("1-6", "pick")],
+    "take": [("←↑↓→ hjkl", "move"), ("Enter", "take"), ("b", "share a beer")],
+    "magic": [("←↑↓→", "move"), ("Enter", "spend this"), ("e", "end magic turn")],
+    "spend": [("←↑↓→", "move"), ("Enter", "pick"), ("space", "pick/unpick"), ("Esc", "back")],
+    "cache": [("←↑↓→", "move"), ("space", "pick"), ("Enter", "cache"), ("Esc", "clear")],
+    "solo": [
+        ("←↑↓→ hjkl", "move"),
+        ("Enter", "take"),
+        ("m", "magic"),
+        ("r", "refill"),
+        ("s", "stop"),
+    ],
+    "recycle": [("←↑↓→", "move"), ("Enter", "pick"), ("space", "pick/unpick"), ("Esc", "back")],
+    "menu": [("↑↓", "move"), ("Enter", "choose"), ("Esc", "cancel")],
+}
+ALWAYS = [("u", "undo"), ("?", "help"), ("q", "quit"), (":", "command")]
+
+
+def keys(session: Session, width: int) -> Fragments:
+    """The keys that work now (as many as fit)."""
+    if session.overlay in ("round", "help"):
+        pairs = [("Enter", "continue"), ("q", "quit")]
+    else:
+        pairs = KEYS.get(session.mode(), []) + ALWAYS
+    out: Fragments = []
+    used = 0
+    for key, what in pairs:
+        size = len(key) + len(what) + 5
+        if used + size > width:
+            break
+        out += [("bg:#444444 fg:#ffffff bold", f" {key} "), ("", f" {what}  ")]
+        used += size
+    return out
+
+
+def legend(glyphs: Glyphs, width: int = 1000) -> Fragments:
+    """What the glyphs mean, each on a die of its colour, wrapped to ``width``."""
+    out: Fragments = [("", " ")]
+    used = 1
+    for face, words in LEGEND:
+        kind = "tunnel" if face == "beer" else face_kind(face)
+        item = len(words) + 6
+        if used + item > width:
+            out.append(("", "\n "))
+            used = 1
+        out += [(kind_style(kind, face), glyphs.cell(face, 3)), (DIM, f" {words}  ")]
+        used += item
+    return out

@@ -1,0 +1,84 @@
+"""The solo game's side panel and result: the score by category, the sequences, the
+frozen gems and the neutralized hazards, the refills left (RULES.md section 4).
+
+The score is ``core.scoring_solo.solo_score`` of the projected state; this
+module only lays it out.
+"""
+
+from __future__ import annotations
+
+from core.scoring_solo import solo_score
+from frontends.cli.tui.board import Fragments
+from frontends.cli.tui.glyphs import Glyphs, die_style
+from frontends.cli.tui.panels import DIM, TITLE
+from frontends.cli.tui.session import Session
+
+
+def _die(session: Session, glyphs: Glyphs, die: int) -> tuple[str, str]:
+    face = session.state.faces[die]
+    return (die_style(die, face), glyphs.cell(face, 3))
+
+
+def side(session: Session, glyphs: Glyphs, width: int) -> Fragments:
+    """Score so far, sequences, frozen and neutralized dice, refills and the bag."""
+    state = session.state
+    result = solo_score(state)
+    b = result.breakdown
+    out: Fragments = [(TITLE, " Score so far\n")]
+    for words, points in (
+        ("hazards neutralized", b.hazards),
+        ("loose treasure", b.treasure),
+        ("frozen treasure (x2)", b.frozen),
+        ("tunnel runs to 5", b.tunnels),
+    ):
+        out += [(DIM, f"   {words:<22}"), ("", f"{points:>4}\n")]
+    out += [
+        ("bold", f"   {'total':<22}{result.score:>4}"),
+        ("fg:#ffd700 bold", f"  {result.rating}\n"),
+    ]
+    out.append((DIM, " Runs    "))
+    for seq in state.sequences:
+        out += [_die(session, glyphs, d) for d in seq] + [("", "  ")]
+    out.append(("", "\n" if state.sequences else "none yet\n"))
+    for title, pairs, joint in (
+        (" Frozen  ", state.frozen, " on "),
+        (" Guarded ", state.neutralized, " by "),
+    ):
+        out.append((DIM, title))
+        for shown, (die, holder) in enumerate(pairs):
+            if shown and shown % 2 == 0:
+                out.append(("", "\n" + " " * len(title)))
+            out += [
+                _die(session, glyphs, die),
+                (DIM, joint),
+                _die(session, glyphs, holder),
+                ("", "  "),
+            ]
+        out.append(("", "\n" if pairs else "none\n"))
+    out.append(
+        (
+            DIM,
+            f" Refills left {state.refills_left} · bag {len(state.bag)} · "
+            f"out of the game {len(state.out_of_game)}\n",
+        )
+    )
+    return out
+
+
+def result(session: Session) -> Fragments:
+    """The end of a solo game: score, rating and where the points came from."""
+    final = solo_score(session.state)
+    out: Fragments = [
+        ("fg:#ffd700 bold", f"  {final.score} points: {final.rating}\n\n"),
+    ]
+    b = final.breakdown
+    for words, points in (
+        ("hazards neutralized", b.hazards),
+        ("loose treasure", b.treasure),
+        ("frozen treasure (x2)", b.frozen),
+        ("tunnel runs reaching 5", b.tunnels),
+    ):
+        out += [(DIM, f"  {words:<24}"), ("", f"{points:>4}\n")]
+    out.append((DIM, "\n  0-14 Disaster · 15-30 A brave start · 31-45 Improving\n"))
+    out.append((DIM, "  46-60 Average · 61-70 Excellent · 71+ Masterful\n"))
+    return out

@@ -1,0 +1,100 @@
+"""The status line's words: what the player is asked to do now, and small turns of phrase.
+
+Event texts come from ``core.projections.text``; this module only words the
+interface's own prompts, and addresses a player named "You" in the second person.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from core.commands import TakeDie
+from core.projections.state import GameState
+from core.projections.text import face_words
+from core.rules.cache import cache_capacity
+
+if TYPE_CHECKING:
+    from frontends.cli.tui.session import Session
+
+#: The event texts' third person, turned around for a player named "You".
+_SECOND_PERSON = (
+    ("You wins", "You win"),
+    ("You plays", "You play"),
+    ("You takes", "you take"),
+    ("You has the lowest total and starts", "You have the lowest total and start"),
+    ("You ended their", "You ended your"),
+    ("You doubled their", "You doubled your"),
+    ("You starts", "You start"),
+    ("with You", "with you"),
+)
+
+
+def second_person(text: str) -> str:
+    """An event's words addressed to a player named "You"."""
+    for old, new in _SECOND_PERSON:
+        text = text.replace(old, new)
+    return text
+
+
+def take_label(state: GameState, command: TakeDie) -> str:
+    """A solo take's options in words: the face a wild beer becomes, a gem frozen or not."""
+    words = f"take die {command.die}"
+    if command.as_face is not None:
+        words += f" as {face_words(command.as_face)}"
+    if command.freeze:
+        words += ", frozen on a chest (2 points a gem)"
+    elif state.faces[command.die] != "beer" and state.mode == "solo" and _is_gem(command, state):
+        words += ", not frozen"
+    return words
+
+
+def _is_gem(command: TakeDie, state: GameState) -> bool:
+    face = command.as_face or state.faces[command.die]
+    return face.startswith("gem")
+
+
+def waiting(session: Session) -> str:
+    """Who the game waits for."""
+    seat = session.game.to_act()
+    if seat is None:
+        return "The game is over: q to leave, u to undo your last move."
+    return f"{session.state.names[seat]} is playing..."
+
+
+def prompt(session: Session) -> str:
+    """What the player is asked to do now, in words."""
+    mode, state = session.mode(), session.state
+    seat = session.human_to_act()
+    who = "" if len(session.humans) == 1 or seat is None else f"{state.names[seat]}: "
+    if mode == "hero":
+        return f"{who}Choose your hero (Enter, or 1-6)."
+    if mode == "take":
+        if state.beer_shared:
+            return f"{who}Take {state.picks_left} more: top or side dice."
+        return f"{who}Take a top die (Enter), or share a beer (b)."
+    if mode == "magic":
+        return f"{who}Spend a magic die or hero face (Enter), or end your magic turn (e)."
+    if mode in ("spend", "recycle"):
+        needed = session.needed()
+        source = session.source
+        name = f"die {source.die}" if source.die is not None else f"hero face {source.hero_face}"
+        verb = "reroll" if mode == "spend" else "recycle (top dice, one by one)"
+        return (
+            f"{who}Spending {name} ({source.symbols} magic): pick {needed} "
+            f"{'die' if needed == 1 else 'dice'} to {verb}, {len(session.picked)}/{needed}."
+        )
+    if mode == "cache":
+        room = cache_capacity(state, seat, session.picked)
+        return (
+            f"{who}Keep dice through the replenish: space picks ({len(session.picked)} picked, "
+            f"room for {room}), Enter confirms."
+        )
+    if mode == "solo" and not session.selectable():
+        return "No top die can be taken now: spend magic (m), refill (r) or stop (s)."
+    if mode == "solo":
+        return "Take a top die (Enter), spend magic (m), refill (r) or stop (s)."
+    if mode == "menu":
+        return session.menu.title
+    if mode in ("wait", "over"):
+        return waiting(session)
+    return ""

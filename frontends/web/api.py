@@ -1,0 +1,247 @@
+"""The JSON API behind the pages: replays, live games, their events and states, and commands.
+
+    GET  /api/replays                      the replays directory's logs
+    POST /api/replays                      upload a log (multipart field ``log``, or the raw bytes)
+    GET  /api/replays/<name>               players, length, the totals through the game
+    GET  /api/replays/<name>/events        event records from ``?from=SEQ`` (``&limit=N``)
+    GET  /api/replays/<name>/state         the board after ``?at=N`` events
+    GET  /api/bots                         the bot kinds a seat can be given
+    GET  /api/games                        the live games
+    POST /api/games                        start one: ``{"players": [{"name", "bot"}], "seed"}``
+    GET  /api/games/<id>                   its seats, state and events so far
+    GET  /api/games/<id>/events|state      as for replays
+    GET  /api/games/<id>/choices           what the player to act may do now
+    POST /api/games/<id>/commands          a move, with the seat's token in ``X-Seat-Token``
+
+Errors are ``{"error": {"code", "message"}}`` with a 4xx status (``errors.py``).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import Blueprint, jsonify, request
+
+from core.bots import BOTS
+from core.commands import NewGame, Undo, parse_command
+from core.errors import CommandSyntaxError, EventFormatError, LogError
+from core.events.codec import command_from_dict
+from frontends.web.app import services
+from frontends.web.errors import ApiError, bad_command, log_refused
+from frontends.web.games import LiveGame, SetupError
+from frontends.web.readmodel import board_view
+from frontends.web.replays import Replay, ReplayNotFound
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+#: Most event records one request returns.
+MAX_EVENTS = 5000
+
+
+# -- request helpers ---------------------------------------------------------------
+
+
+def int_arg(name: str, default: int | None, low: int, high: int) -> int | None:
+    """A whole-number query argument within ``low..high``, or a 400."""
+    text = request.args.get(name)
+    if text is None or text == "":
+        return default
+    try:
+        value = int(text)
+    except ValueError:
+        message = f"{name} must be a whole number, not {text!r}"
+        raise ApiError(400, "bad_argument", message) from None
+    if not low <= value <= high:
+        raise ApiError(400, "bad_argument", f"{name} must be {low} to {high}, not {value}")
+    return value
+
+
+def json_body() -> dict[str, Any]:
+    """The request's JSON object, or a 400 saying what is wrong with it."""
+    data = request.get_data(cache=True)
+    try:
+        body = json.loads(data or b"null")
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise ApiError(400, "bad_json", f"the body is not valid JSON: {exc}") from None
+    if not isinstance(body, dict):
+        raise ApiError(400, "bad_json", "the body must be a JSON object")
+    return body
+
+
+def replay_named(name: str) -> Replay:
+    """A replay of the library, or a 404 (names are looked up, never joined to a path)."""
+    try:
+        return services().library.get(name)
+    except ReplayNotFound:
+        raise ApiError(404, "unknown_replay", f"there is no replay named {name!r}") from None
+    except (LogError, ValueError) as exc:
+        raise log_refused(exc if isinstance(exc, LogError) else LogError(str(exc))) from None
+
+
+def live_game(game_id: str) -> LiveGame:
+    """A live game, or a 404."""
+    live = services().games.get(game_id)
+    if live is None:
+        raise ApiError(404, "unknown_game", f"there is no game {game_id!r} on this server")
+    return live
+
+
+def _events(records: list[dict[str, Any]], total: int) -> dict[str, Any]:
+    start = int_arg("from", 0, 0, total)
+    limit = int_arg("limit", MAX_EVENTS, 1, MAX_EVENTS)
+    return {"from": start, "total": total, "events": records[start : start + limit]}
+
+
+# -- replays -----------------------------------------------------------------------
+
+
+@bp.get("/replays")
+def list_replays():
+    """The logs in the replays directory."""
+    return jsonify({"replays": services().library.listing()})
+
+
+@bp.post("/replays")
+def upload_replay():
+    """Read an uploaded log and keep it (in memory) under a new name."""
+    upload = request.files.get("log")
+    if upload is not None:
+        data, filename = upload.read(), upload.filename or "upload"
+    elif request.files:
+        raise ApiError(400, "no_file", "send the log in the form field 'log'")
+    else:
+        data, filename = request.get_data(), request.headers.get("X-Filename", "upload")
+    if not data:
+        raise ApiError(400, "no_file", "the upload is empty: choose a game log (.dmlog)")
+    try:
+        replay = services().library.upload(data, filename)
+    except LogError as exc:
+        raise log_refused(exc) from None
+    return jsonify(replay.summary()), 201
+
+
+@bp.get("/replays/<name>")
+def replay_summary(name: str):
+    """A replay's players, length and the totals through the game."""
+    return jsonify(replay_named(name).summary())
+
+
+@bp.get("/replays/<name>/events")
+def replay_events(name: str):
+    """The replay's event records from ``from`` on."""
+    replay = replay_named(name)
+    return jsonify(_events(replay.records, replay.total))
+
+
+@bp.get("/replays/<name>/state")
+def replay_state(name: str):
+    """The board after the first ``at`` events (all of them by default)."""
+    replay = replay_named(name)
+    at = int_arg("at", replay.total, 1, replay.total)
+    return jsonify(board_view(replay.state_at(at), at))
+
+
+# -- live games --------------------------------------------------------------------
+
+
+@bp.get("/bots")
+def list_bots():
+    """The bot kinds a seat can be given."""
+    return jsonify({"bots": sorted(BOTS)})
+
+
+@bp.get("/games")
+def list_games():
+    """Every live game on this server."""
+    return jsonify({"games": [g.summary() for g in services().games.all()]})
+
+
+@bp.post("/games")
+def create_game():
+    """Start a game; the answer holds each human seat's secret token (only here, only once)."""
+    body = json_body()
+    try:
+        live, tokens = services().games.create(
+            body.get("players"),
+            seed=body.get("seed"),
+            mode=body.get("mode", "multi"),
+            pace=body.get("pace"),
+        )
+    except SetupError as exc:
+        raise ApiError(400, "bad_setup", str(exc)) from None
+    answer = live.summary()
+    for seat in answer["seats"]:
+        token = tokens.get(seat["seat"])
+        if token is not None:
+            seat["token"] = token
+            seat["link"] = f"/games/{live.id}#seat={seat['seat']}&token={token}"
+    answer["watch"] = f"/games/{live.id}"
+    return jsonify(answer), 201
+
+
+@bp.get("/games/<game_id>")
+def game_summary(game_id: str):
+    """The game's seats, its current board and every event so far."""
+    live = live_game(game_id)
+    with live.cond:
+        answer = live.summary()
+        answer["state"] = live.board()
+        answer["events"] = live.events_from(0)
+    return jsonify(answer)
+
+
+@bp.get("/games/<game_id>/events")
+def game_events(game_id: str):
+    """The game's event records from ``from`` on."""
+    live = live_game(game_id)
+    with live.cond:
+        return jsonify(_events(live.events_from(0), live.seq))
+
+
+@bp.get("/games/<game_id>/state")
+def game_state(game_id: str):
+    """The board after the first ``at`` events (now, by default)."""
+    live = live_game(game_id)
+    at = int_arg("at", None, 1, live.seq)
+    return jsonify(live.board(at))
+
+
+@bp.get("/games/<game_id>/choices")
+def game_choices(game_id: str):
+    """What the player to act may do now (the same for everyone: nothing in the game is hidden)."""
+    return jsonify(live_game(game_id).choices())
+
+
+@bp.post("/games/<game_id>/commands")
+def game_command(game_id: str):
+    """Issue a move for the seat whose token comes with it; refused moves change nothing."""
+    live = live_game(game_id)
+    token = request.headers.get("X-Seat-Token")
+    body = json_body()
+    token = token or body.get("token")
+    seat = live.seat_for(token if isinstance(token, str) else None)
+    if seat is None:
+        raise ApiError(403, "forbidden", "a move needs the secret link of the seat it is for")
+    command = _command(body, seat)
+    records, board = live.issue(seat, command)
+    return jsonify({"seq": board["seq"], "events": records, "state": board})
+
+
+def _command(body: dict[str, Any], seat: int):
+    """The command in the body (``command`` as a map, or ``text`` as typed), for ``seat``."""
+    try:
+        if isinstance(body.get("text"), str):
+            return parse_command(body["text"], seat)
+        data = body.get("command")
+        if not isinstance(data, dict) or not isinstance(data.get("t"), str):
+            raise ApiError(400, "bad_command", "send a command: {'command': {'t': ...}} or 'text'")
+        if data["t"] == NewGame.TAG:
+            raise ApiError(400, "bad_command", "a game is started with POST /api/games")
+        if data.get("seat", seat) != seat:
+            raise ApiError(403, "not_your_seat", "a seat's link can only move for that seat")
+        if data["t"] == Undo.TAG:
+            return Undo(seat)
+        return command_from_dict({**data, "seat": seat})
+    except (CommandSyntaxError, EventFormatError) as exc:
+        raise bad_command(exc) from None

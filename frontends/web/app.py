@@ -1,0 +1,94 @@
+"""The Flask application factory: configuration, the replay library, live games, blueprints.
+
+``create_app({...})`` builds an independent app (tests make one per test);
+``dice-miner serve`` makes one from its options. Every script, style and icon
+the pages use is served from ``static/``: no build step, no CDN, no web font,
+and the Content-Security-Policy says so to the browser.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from flask import Flask, current_app
+
+from frontends.web.errors import register_error_handlers
+from frontends.web.games import GameRegistry
+from frontends.web.replays import ReplayLibrary
+
+#: The repository's golden replays: the viewer's default library.
+DEFAULT_REPLAYS = Path(__file__).resolve().parents[2] / "replays"
+
+#: What a page may load: only this server (scripts, styles, the SSE stream, API calls).
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; "
+    "frame-ancestors 'none'; form-action 'self'"
+)
+
+
+def default_data_dir() -> Path:
+    """Where the server logs its live games: XDG_DATA_HOME (or ~/.local/share)/dice-miner/web."""
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(Path.home(), ".local", "share")
+    return Path(base) / "dice-miner" / "web"
+
+
+DEFAULTS: dict[str, Any] = {
+    "REPLAYS_DIR": DEFAULT_REPLAYS,
+    "DATA_DIR": None,  # default_data_dir() when left unset
+    "MAX_CONTENT_LENGTH": 2 * 1024 * 1024,  # uploads: a whole game's log is a few tens of KB
+    "BOT_PACE": 0.6,  # seconds between two bot moves in a live game
+    "MAX_GAMES": 32,
+    "SSE_HEARTBEAT": 15.0,  # seconds between keep-alive comments on an idle stream
+    "SSE_MAX_SECONDS": 600.0,  # a stream ends after this; the browser reconnects and resumes
+    "JSON_SORT_KEYS": False,
+}
+
+
+class Services:
+    """What the blueprints share: the replay library and the live games."""
+
+    def __init__(self, library: ReplayLibrary, games: GameRegistry) -> None:
+        self.library = library
+        self.games = games
+
+
+def services() -> Services:
+    """The current app's services."""
+    return current_app.extensions["dice_miner"]
+
+
+def create_app(config: Mapping[str, Any] | None = None) -> Flask:
+    """A new Dice Miner web app; ``config`` overrides ``DEFAULTS``."""
+    app = Flask(__name__)
+    app.config.from_mapping(DEFAULTS)
+    if config:
+        app.config.update(config)
+    app.json.sort_keys = False
+    data_dir = app.config["DATA_DIR"] or default_data_dir()
+    app.extensions["dice_miner"] = Services(
+        ReplayLibrary(app.config["REPLAYS_DIR"]),
+        GameRegistry(data_dir, pace=app.config["BOT_PACE"], limit=app.config["MAX_GAMES"]),
+    )
+
+    from frontends.web import api, live, pages
+
+    app.register_blueprint(pages.bp)
+    app.register_blueprint(api.bp)
+    app.register_blueprint(live.bp)
+    register_error_handlers(app)
+
+    @app.after_request
+    def _headers(response):
+        response.headers.setdefault("Content-Security-Policy", CSP)
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        response.headers.setdefault("Referrer-Policy", "no-referrer")
+        return response
+
+    return app
+
+
+__all__ = ["DEFAULTS", "DEFAULT_REPLAYS", "Services", "create_app", "default_data_dir", "services"]

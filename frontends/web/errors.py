@@ -1,0 +1,110 @@
+"""JSON errors for the web API: one shape, ``{"error": {"code", "message", ...}}``, always 4xx/5xx.
+
+Every refusal the server gives is an ``ApiError`` (or an HTTP error Flask raises
+itself, or an engine error mapped here), so a client never has to parse an HTML
+error page and a bad request never takes the server down. Pages outside
+``/api/`` get the same message in a small HTML page instead.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask, jsonify, render_template, request
+from werkzeug.exceptions import HTTPException
+
+from core.errors import CommandSyntaxError, EventFormatError, LogDamaged, LogError, RuleError
+
+
+class ApiError(Exception):
+    """A request the server refuses: an HTTP status, a stable code, a message, extra fields."""
+
+    def __init__(self, status: int, code: str, message: str, **extra: Any) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+        self.extra = extra
+
+    def body(self) -> dict[str, Any]:
+        """The JSON body of the answer."""
+        return {"error": {"code": self.code, "message": self.message, **self.extra}}
+
+
+def rule_refused(exc: RuleError) -> ApiError:
+    """A command the rules refused: 422 with the rule's own code and message."""
+    return ApiError(422, exc.code, exc.message)
+
+
+def bad_command(exc: CommandSyntaxError | EventFormatError) -> ApiError:
+    """A command that is not one (bad text, unknown tag, wrong fields): 400."""
+    return ApiError(400, "bad_command", str(exc))
+
+
+def log_refused(exc: LogError) -> ApiError:
+    """A log that cannot be read: 422, with the damage's offset and record when it is damage."""
+    if isinstance(exc, LogDamaged):
+        return ApiError(
+            422, exc.code, str(exc), offset=exc.offset, record=exc.record, reason=exc.reason
+        )
+    return ApiError(422, getattr(exc, "code", "log_error"), str(exc))
+
+
+#: Codes for the HTTP errors Flask and Werkzeug raise themselves.
+_HTTP_CODES = {
+    400: "bad_request",
+    403: "forbidden",
+    404: "not_found",
+    405: "method_not_allowed",
+    413: "too_large",
+    415: "unsupported_media_type",
+    429: "too_many",
+    500: "internal_error",
+    503: "unavailable",
+}
+
+_HTTP_MESSAGES = {
+    400: "the request could not be understood",
+    404: "there is nothing at this address",
+    405: "this address does not accept that method",
+    413: "the upload is too large",
+    500: "the server failed to answer; the error was logged",
+}
+
+
+def _wants_json() -> bool:
+    return request.path.startswith("/api/") or request.accept_mimetypes.best == "application/json"
+
+
+def _answer(error: ApiError):
+    if _wants_json():
+        response = jsonify(error.body())
+    else:
+        response = render_template("error.html", error=error)
+    return response, error.status
+
+
+def register_error_handlers(app: Flask) -> None:
+    """Answer every error as JSON (``/api/``) or a small page (elsewhere)."""
+
+    @app.errorhandler(ApiError)
+    def _api_error(exc: ApiError):
+        return _answer(exc)
+
+    @app.errorhandler(RuleError)
+    def _rule_error(exc: RuleError):
+        return _answer(rule_refused(exc))
+
+    @app.errorhandler(HTTPException)
+    def _http_error(exc: HTTPException):
+        status = exc.code or 500
+        message = _HTTP_MESSAGES.get(status) or exc.description or exc.name
+        if status == 413:
+            limit = app.config.get("MAX_CONTENT_LENGTH")
+            message = f"the upload is too large (the limit is {limit} bytes)"
+        return _answer(ApiError(status, _HTTP_CODES.get(status, f"http_{status}"), message))
+
+    @app.errorhandler(Exception)
+    def _unexpected(exc: Exception):
+        app.logger.exception("unexpected error answering %s %s", request.method, request.path)
+        return _answer(ApiError(500, "internal_error", _HTTP_MESSAGES[500]))

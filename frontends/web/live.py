@@ -1,0 +1,92 @@
+"""Live spectating: a game's events as Server-Sent Events, resumable by seq.
+
+``GET /api/games/<id>/stream?from=SEQ`` sends each event from ``SEQ`` on as
+
+    id: <seq>
+    event: step
+    data: {"event": RECORD, "totals": [TOTAL, ...], "state": BOARD-or-null}
+
+where the last event of each burst carries the board after it. A browser that
+reconnects sends ``Last-Event-ID`` and gets the events after it, nothing twice.
+The stream stays bounded: a comment every ``SSE_HEARTBEAT`` seconds (a gone
+client fails the write and ends it), an ``end`` event once the game is over and
+everything is sent, and a close after ``SSE_MAX_SECONDS`` (the browser resumes).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+
+from flask import Blueprint, Response, current_app, request
+
+from frontends.web.api import int_arg, live_game
+from frontends.web.errors import ApiError
+from frontends.web.games import LiveGame
+
+bp = Blueprint("live", __name__, url_prefix="/api")
+
+#: How long the browser waits before reconnecting a dropped stream, in milliseconds.
+RETRY_MS = 1500
+
+
+def _resume_from(live: LiveGame) -> int:
+    """The first seq to send: after ``Last-Event-ID`` if the browser resumes, else ``?from``."""
+    last = request.headers.get("Last-Event-ID")
+    if last:
+        try:
+            seq = int(last)
+        except ValueError:
+            message = f"Last-Event-ID must be a seq, not {last!r}"
+            raise ApiError(400, "bad_argument", message) from None
+        return min(max(seq + 1, 0), live.seq)
+    return int_arg("from", 0, 0, live.seq)
+
+
+def message(record: dict, totals: list[int], state: dict | None) -> str:
+    """One event as an SSE message (its seq is the message id)."""
+    data = json.dumps({"event": record, "totals": totals, "state": state}, separators=(",", ":"))
+    return f"id: {record['seq']}\nevent: step\ndata: {data}\n\n"
+
+
+def event_stream(live: LiveGame, start: int, heartbeat: float, max_seconds: float):
+    """The messages of a stream from seq ``start``: events, keep-alives, then the end."""
+    deadline = time.monotonic() + max_seconds
+    yield f"retry: {RETRY_MS}\n\n"
+    next_seq = start
+    while True:
+        with live.cond:
+            while len(live.records) <= next_seq and not live.closed and not live.state.is_over:
+                left = deadline - time.monotonic()
+                if left <= 0 or not live.cond.wait(timeout=min(heartbeat, left)):
+                    break
+            records = live.records[next_seq:]
+            totals = live.totals[next_seq:]
+            state = live.board() if records else None
+            over, closed = live.state.is_over, live.closed
+        if records:
+            last = len(records) - 1
+            for i, (record, total) in enumerate(zip(records, totals, strict=True)):
+                yield message(record, total, state if i == last else None)
+            next_seq += len(records)
+            continue
+        if over:
+            yield f"event: end\ndata: {json.dumps({'seq': next_seq})}\n\n"
+            return
+        if closed or time.monotonic() >= deadline:
+            return
+        yield ": keep-alive\n\n"
+
+
+@bp.get("/games/<game_id>/stream")
+def stream(game_id: str):
+    """The game's events from ``from`` (or after ``Last-Event-ID``) as they happen."""
+    live = live_game(game_id)
+    start = _resume_from(live)
+    config = current_app.config
+    body = event_stream(live, start, config["SSE_HEARTBEAT"], config["SSE_MAX_SECONDS"])
+    return Response(
+        body,
+        mimetype="text/event-stream",
+        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
+    )

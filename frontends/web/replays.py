@@ -1,0 +1,204 @@
+"""The replay library: the logs in the replays directory and uploaded ones, each ready to seek.
+
+A ``Replay`` reads its log once: the event records in words (``walk``), the
+players' totals through the game (for the chart) and a snapshot of the
+timeline every ``SNAPSHOT_EVERY`` events. The state at any position is then the
+nearest snapshot at or before it plus at most a few events folded, so seeking
+anywhere in a long game costs the same as one step. Timelines are immutable and
+share structure, so keeping snapshots is cheap.
+
+Only names the library itself lists can be opened: a file name found in the
+replays directory, or the id an upload was given. Nothing a client sends is
+ever joined to a path.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import threading
+from bisect import bisect_right
+from collections import OrderedDict
+from pathlib import Path
+from typing import Any
+
+from core.errors import LogDamaged, LogError
+from core.events.codec import Batch
+from core.log import LogScan
+from core.projections.state import GameState
+from core.projections.timeline import Timeline
+from core.projections.views import event_record, walk
+from core.store import load_batches, load_batches_bytes
+from frontends.web.readmodel import ScoreSeries
+
+#: Events between two snapshots of the timeline.
+SNAPSHOT_EVERY = 16
+#: Log files a replay directory's listing considers.
+LOG_SUFFIX = ".dmlog"
+#: Prefix of the names uploads are known by (no file in the directory can be confused with one).
+UPLOAD_PREFIX = "upload-"
+
+
+class ReplayNotFound(LookupError):
+    """A replay name the library does not list."""
+
+
+class Replay:
+    """One logged game, with its event records, score series and timeline snapshots."""
+
+    def __init__(self, name: str, scan: LogScan, batches: list[Batch], source: str) -> None:
+        if not batches:
+            raise LogError(f"{name}: the log holds no game (only its header)")
+        self.name = name
+        self.source = source  # "file" or "upload"
+        self.header = scan.header
+        self.batches = batches
+        self.total = batches[-1].end
+        self._snapshots: list[tuple[int, int, Timeline]] = []  # (seq, batch index, timeline)
+        timeline, due = Timeline(), 0
+        for index, batch in enumerate(batches):
+            if batch.seq >= due:
+                self._snapshots.append((batch.seq, index, timeline))
+                due = batch.seq + SNAPSHOT_EVERY
+            try:
+                timeline = timeline.apply_batch(batch)
+            except Exception as exc:  # a record that passed its checksum but cannot be replayed
+                offset = scan.offsets[index] if index < len(scan.offsets) else 0
+                reason = f"cannot be replayed ({exc})"
+                raise LogDamaged(scan.path, offset, index + 1, reason) from exc
+        self._snapshot_seqs = [seq for seq, _, _ in self._snapshots]
+        self.final: GameState = timeline.state
+        self.names = list(self.final.names)
+        self.records: list[dict[str, Any]] = []
+        self.scores = ScoreSeries()
+        for step in walk(batches):
+            self.records.append(event_record(step))
+            self.scores.add(step.seq, step.event, step.after)
+            if step.undone:
+                self.scores.unmark(range(step.seq, step.seq + 1))
+
+    def state_at(self, position: int) -> GameState:
+        """The state after the first ``position`` events (1 to ``total``)."""
+        if not 1 <= position <= self.total:
+            raise ValueError(f"position {position} is outside 1..{self.total}")
+        k = bisect_right(self._snapshot_seqs, position - 1) - 1
+        _, index, timeline = self._snapshots[k]
+        for batch in self.batches[index:]:
+            if batch.seq >= position:
+                break
+            timeline = timeline.apply_batch(batch, position)
+        return timeline.state
+
+    def summary(self) -> dict[str, Any]:
+        """What the viewer needs before the first state: players, length, the chart's data."""
+        header = self.header
+        return {
+            "name": self.name,
+            "source": self.source,
+            "mode": header.get("mode"),
+            "players": self.names,
+            "seed": header.get("seed"),
+            "game_id": header.get("game_id"),
+            "dice_set": header.get("dice_set"),
+            "rules": header.get("rules"),
+            "events": self.total,
+            "over": self.final.is_over,
+            "winners": [self.names[s] for s in self.final.winners],
+            "totals": list(self.final.totals()),
+            "scores": self.scores.data(),
+        }
+
+
+def _file_key(path: Path) -> tuple[str, int, int]:
+    st = path.stat()
+    return (str(path), st.st_mtime_ns, st.st_size)
+
+
+class ReplayLibrary:
+    """The replays directory's logs (cached by path and mtime) and recent uploads (in memory)."""
+
+    def __init__(self, folder: str | os.PathLike, *, cache_size: int = 16, uploads: int = 16):
+        self.folder = Path(folder)
+        self._cache: OrderedDict[tuple, Replay] = OrderedDict()
+        self._uploads: OrderedDict[str, Replay] = OrderedDict()
+        self._cache_size = cache_size
+        self._upload_size = uploads
+        self._lock = threading.Lock()
+
+    def files(self) -> dict[str, Path]:
+        """The log files in the replays directory, by name (the only names served from it)."""
+        if not self.folder.is_dir():
+            return {}
+        return {
+            p.name: p
+            for p in sorted(self.folder.iterdir())
+            if p.name.endswith(LOG_SUFFIX) and p.is_file()
+        }
+
+    def listing(self) -> list[dict[str, Any]]:
+        """Every log of the directory with its players and length (or why it cannot be read)."""
+        found = []
+        for name, path in self.files().items():
+            entry: dict[str, Any] = {"name": name, "size": path.stat().st_size}
+            try:
+                replay = self._load_file(name, path)
+            except (LogError, ValueError) as exc:
+                entry["error"] = str(exc)
+            else:
+                entry.update(
+                    mode=replay.header.get("mode"),
+                    players=replay.names,
+                    events=replay.total,
+                    over=replay.final.is_over,
+                    winners=[replay.names[s] for s in replay.final.winners],
+                )
+            found.append(entry)
+        return found
+
+    def get(self, name: str) -> Replay:
+        """The replay listed under ``name``; ``ReplayNotFound`` for any other name."""
+        if name.startswith(UPLOAD_PREFIX):
+            with self._lock:
+                replay = self._uploads.get(name)
+                if replay is None:
+                    raise ReplayNotFound(name)
+                self._uploads.move_to_end(name)
+                return replay
+        path = self.files().get(name)
+        if path is None:
+            raise ReplayNotFound(name)
+        return self._load_file(name, path)
+
+    def _load_file(self, name: str, path: Path) -> Replay:
+        key = _file_key(path)
+        with self._lock:
+            replay = self._cache.get(key)
+            if replay is not None:
+                self._cache.move_to_end(key)
+                return replay
+        scan, batches = load_batches(path)
+        replay = Replay(name, scan, batches, "file")
+        with self._lock:
+            self._cache[key] = replay
+            while len(self._cache) > self._cache_size:
+                self._cache.popitem(last=False)
+        return replay
+
+    def upload(self, data: bytes, filename: str = "upload") -> Replay:
+        """Read an uploaded log; damage raises ``LogDamaged`` with the offset, nothing is kept."""
+        digest = hashlib.sha256(data).hexdigest()[:16]
+        name = f"{UPLOAD_PREFIX}{digest}"
+        with self._lock:
+            if name in self._uploads:
+                self._uploads.move_to_end(name)
+                return self._uploads[name]
+        scan, batches = load_batches_bytes(data, name=filename)
+        replay = Replay(name, scan, batches, "upload")
+        with self._lock:
+            self._uploads[name] = replay
+            while len(self._uploads) > self._upload_size:
+                self._uploads.popitem(last=False)
+        return replay
+
+
+__all__ = ["SNAPSHOT_EVERY", "Replay", "ReplayLibrary", "ReplayNotFound"]

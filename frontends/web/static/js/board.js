@@ -1,0 +1,173 @@
+// The board: the mountain pyramid with the bag, and each player's card (hero,
+// trove, round scores, total). Drawn from the server's board JSON only; what can
+// be clicked is what the caller says is selectable (from the server's choices).
+
+import { addSprite, dieSvg, faceKind } from "./dice.js";
+import { PLAYER_COLOURS, botKind, clear, el, shortName, svg } from "./util.js";
+
+const KIND_ORDER = { tunnel: 0, treasure: 1, hazard: 2, tool: 3, magic: 4 };
+const CELL = 60; // horizontal distance between two slots of a row
+const ROW_H = 53; // vertical distance between rows
+const DIE = 52;
+const LEFT = 30;
+const TOP = 22;
+
+/** Where slot (row, col) is drawn: the top-left corner of its die. */
+export function slotXY(row, col) {
+  return [LEFT + (col + row / 2) * CELL + (CELL - DIE) / 2, TOP + (4 - row) * ROW_H];
+}
+
+function mountainBackdrop() {
+  const g = svg("g", { class: "backdrop" });
+  g.append(svg("path", { class: "rock", d: "M6 292 L146 14 L274 14 L414 292 Z" }));
+  g.append(svg("path", { class: "rock-edge", d: "M6 292 L146 14 L274 14 L414 292" }));
+  g.append(svg("path", { class: "ground", d: "M0 292 H420" }));
+  return g;
+}
+
+function bagBadge(board) {
+  const g = svg("g", { class: "bag", transform: "translate(356 8)" });
+  g.append(svg("path", { class: "bag-sack", d: "M14 12 C6 18 4 30 8 38 C12 44 32 44 36 38 C40 30 38 18 30 12 Z" }));
+  g.append(svg("path", { class: "bag-tie", d: "M14 12 Q22 6 30 12 L27 8 Q22 4 17 8 Z" }));
+  g.append(svg("text", { class: "bag-count", x: 22, y: 31, "text-anchor": "middle" }, String(board.bag.length)));
+  g.append(svg("text", { class: "bag-label", x: 22, y: 56, "text-anchor": "middle" }, "in the bag"));
+  if (board.mode === "solo") {
+    g.append(svg("text", { class: "bag-label", x: 22, y: 70, "text-anchor": "middle" }, `${board.out_of_game.length} out of game`));
+  }
+  return g;
+}
+
+/**
+ * Draw the mountain into an <svg>.
+ * options: {selectable: Set<die id>, picked: Set<die id>, highlight: Set<die id>, onDie(id)}
+ */
+export function renderMountain(root, board, options = {}) {
+  addSprite();
+  clear(root);
+  root.setAttribute("viewBox", "0 0 420 300");
+  root.append(mountainBackdrop());
+  const occupied = new Map(board.mountain.map((slot) => [`${slot.row},${slot.col}`, slot.die]));
+  const top = new Set(board.table.top);
+  const side = new Set(board.table.side);
+  for (let row = 0; row < 5; row++) {
+    for (let col = 0; col < 6 - row; col++) {
+      const [x, y] = slotXY(row, col);
+      const die = occupied.get(`${row},${col}`);
+      if (!die) {
+        root.append(svg("rect", { class: "slot-empty", x: x + 3, y: y + 3, width: DIE - 6, height: DIE - 6, rx: 8 }));
+        continue;
+      }
+      const classes = [top.has(die.id) ? "top" : side.has(die.id) ? "side" : "covered"];
+      if (options.selectable && options.selectable.has(die.id)) classes.push("selectable");
+      if (options.picked && options.picked.has(die.id)) classes.push("picked");
+      if (options.highlight && options.highlight.has(die.id)) classes.push("highlight");
+      const node = dieSvg(die, { size: DIE, x, y, classes });
+      node.dataset.slot = `${row},${col}`;
+      if (options.onDie) node.addEventListener("click", () => options.onDie(die.id));
+      root.append(node);
+    }
+  }
+  root.append(bagBadge(board));
+  root.dataset.seq = String(board.seq);
+  if (root.parentElement) root.parentElement.classList.toggle("empty", !board.mountain.length);
+}
+
+function sortedTrove(trove) {
+  return [...trove].sort(
+    (a, b) => KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || String(a.face).localeCompare(String(b.face)) || a.id - b.id,
+  );
+}
+
+function roundsLine(player, board) {
+  const line = el("div", { class: "rounds" });
+  const rounds = board.mode === "solo" ? [] : [0, 1, 2];
+  for (const r of rounds) {
+    const score = player.round_scores[r];
+    const b = player.breakdowns[r];
+    const title = b ? `tunnels ${b[0]}, treasure ${b[1]}, hazards ${b[2]}` : "not scored yet";
+    line.append(el("span", { class: `round${score === undefined ? " unscored" : ""}`, title }, `R${r + 1} `, el("b", {}, score === undefined ? "–" : String(score))));
+  }
+  player.tiebreak_scores.forEach((score, i) => {
+    line.append(el("span", { class: "round tiebreak", title: `tie-break ${i + 1}` }, `TB${i + 1} `, el("b", {}, String(score))));
+  });
+  return line;
+}
+
+function cardKey(player, seat, board, options, best) {
+  const t = board.table;
+  const marks = (set) => (set ? player.trove.filter((d) => set.has(d.id)).map((d) => d.id) : []);
+  const heroMarks = player.hero_faces.map((_, i) => `${seat}:${i}`).filter((k) => (options.heroSelectable && options.heroSelectable.has(k)) || options.pickedHero === k);
+  return JSON.stringify([
+    player, board.mode, board.phase, best, t.to_act_seat === seat, t.winner_seats.includes(seat),
+    t.hero_spent[seat] || [], t.solo_score || null, options.mySeat === seat,
+    marks(options.selectable), marks(options.picked), marks(options.highlight), heroMarks,
+  ]);
+}
+
+/**
+ * Draw the players' cards into a container.
+ * options: {selectable: Set<die id>, picked: Set<die id>, heroSelectable: Set<"seat:index">,
+ *           highlight: Set<die id>, onDie(id, seat), onHeroFace(seat, index), mySeat}
+ */
+export function renderPlayers(container, board, options = {}) {
+  addSprite();
+  const t = board.table;
+  const best = Math.max(...board.players.map((p) => p.total));
+  const cards = [...container.children];
+  while (cards.length > board.players.length) cards.pop().remove();
+  board.players.forEach((player, seat) => {
+    // A card is rebuilt only when something it shows changed (most steps touch one trove).
+    const key = cardKey(player, seat, board, options, best);
+    if (cards[seat] && cards[seat].dataset.key === key) return;
+    const classes = ["player", `p${seat}`];
+    if (t.to_act_seat === seat) classes.push("to-act");
+    if (t.winner_seats.includes(seat)) classes.push("winner");
+    if (options.mySeat === seat) classes.push("mine");
+    const kind = botKind(player.name);
+    const total = board.mode === "solo" && t.solo_score ? t.solo_score.score : player.total;
+    const head = el(
+      "header",
+      {},
+      el("span", { class: "dot" }),
+      el("span", { class: "name" }, shortName(player.name)),
+      kind ? el("span", { class: "tag" }, kind) : null,
+      options.mySeat === seat ? el("span", { class: "tag you" }, "you") : null,
+      player.hero ? el("span", { class: "hero" }, player.hero) : null,
+      el("span", { class: `total${total === best && board.phase === "over" ? " best" : ""}`, title: "total" }, String(total)),
+    );
+    const trove = el("div", { class: "trove" });
+    let lastKind = null;
+    for (const die of sortedTrove(player.trove)) {
+      if (lastKind && die.kind !== lastKind) trove.append(el("span", { class: "gap" }));
+      lastKind = die.kind;
+      const dieClasses = [];
+      if (options.selectable && options.selectable.has(die.id)) dieClasses.push("selectable");
+      if (options.picked && options.picked.has(die.id)) dieClasses.push("picked");
+      if (options.highlight && options.highlight.has(die.id)) dieClasses.push("highlight");
+      const node = dieSvg(die, { size: 34, classes: dieClasses });
+      if (options.onDie) node.addEventListener("click", () => options.onDie(die.id, seat));
+      trove.append(node);
+    }
+    if (!player.trove.length) trove.append(el("span", { class: "empty-trove" }, "no dice yet"));
+    const heroFaces = el("div", { class: "hero-faces" });
+    const spent = new Set((t.hero_spent[seat] || []).map(Number));
+    player.hero_faces.forEach((face, index) => {
+      const key = `${seat}:${index}`;
+      const faceClasses = [];
+      if (options.heroSelectable && options.heroSelectable.has(key)) faceClasses.push("selectable");
+      if (options.pickedHero === key) faceClasses.push("picked");
+      const node = dieSvg({ kind: faceKind(face), face, spent: spent.has(index) }, { size: 28, hero: true, classes: faceClasses });
+      node.dataset.heroFace = key;
+      if (options.onHeroFace) node.addEventListener("click", () => options.onHeroFace(seat, index));
+      heroFaces.append(node);
+    });
+    const body = el("div", { class: "player-body" }, trove);
+    if (player.hero_faces.length) body.append(el("div", { class: "hero-strip" }, el("span", { class: "hero-label" }, "hero"), heroFaces));
+    const card = el("article", { class: classes.join(" "), dataset: { seat: String(seat), key } }, head, roundsLine(player, board), body);
+    card.style.setProperty("--pc", PLAYER_COLOURS[seat % PLAYER_COLOURS.length]);
+    if (cards[seat]) cards[seat].replaceWith(card);
+    else container.append(card);
+  });
+  container.className = `players n${board.players.length}`;
+  container.dataset.seq = String(board.seq);
+}

@@ -1,0 +1,84 @@
+// The event list in words: one line per event, the current one highlighted and
+// kept in view, undone ones struck through; clicking a line jumps to it.
+
+import { PLAYER_COLOURS, clear, el } from "./util.js";
+
+const ROUND_TYPES = new Set(["RoundScored", "TieBreakScored", "GameEnded", "SoloGameEnded", "RoundBegan"]);
+
+export class EventList {
+  /** root: an <ol>; names: player names; onPick(position) when a line is clicked. */
+  constructor(root, names, onPick) {
+    this.root = root;
+    this.names = names;
+    this.onPick = onPick;
+    this.items = [];
+    this.current = null;
+  }
+
+  /** Replace the whole list. */
+  set(records) {
+    clear(this.root);
+    this.items = [];
+    this.current = null;
+    this.append(records);
+  }
+
+  /** Add events at the end (a live game). */
+  append(records) {
+    const fragment = document.createDocumentFragment();
+    for (const record of records) {
+      if (this.items[record.seq]) continue; // already shown (a resumed stream)
+      const item = this.line(record);
+      this.items[record.seq] = item;
+      fragment.append(item);
+    }
+    this.root.append(fragment);
+    for (const record of records) {
+      if (record.type === "CommandUndone") this.markUndone(record.event_seq, record.seq);
+    }
+  }
+
+  line(record) {
+    const seat = this.names.indexOf(record.player);
+    const classes = ["event"];
+    if (ROUND_TYPES.has(record.type)) classes.push("milestone");
+    if (record.type === "CommandUndone") classes.push("undo");
+    if (record.undone) classes.push("undone");
+    const dot = el("span", { class: "who" });
+    if (seat >= 0) dot.style.background = PLAYER_COLOURS[seat % PLAYER_COLOURS.length];
+    const item = el(
+      "li",
+      { class: classes.join(" "), dataset: { seq: String(record.seq) }, title: record.command ? `command: ${record.command}` : undefined },
+      el("span", { class: "seq" }, String(record.seq)),
+      dot,
+      el("span", { class: "text" }, record.text),
+    );
+    if (this.onPick) item.addEventListener("click", () => this.onPick(record.seq + 1));
+    return item;
+  }
+
+  /** The events of the command undone at ``from`` (up to the undo itself) are no longer standing. */
+  markUndone(from, until) {
+    for (let seq = from; seq < until; seq++) {
+      const item = this.items[seq];
+      if (item && !item.classList.contains("undo")) item.classList.add("undone");
+    }
+  }
+
+  /** Highlight the event at ``position`` (the state after it is shown) and keep it in view. */
+  show(position, { scroll = true } = {}) {
+    const item = this.items[position - 1];
+    if (this.current === item) return;
+    if (this.current) this.current.classList.remove("current");
+    this.current = item || null;
+    if (!item) return;
+    item.classList.add("current");
+    if (scroll) {
+      const box = this.root;
+      const top = item.offsetTop; // the list is positioned: offsets are within it
+      if (top < box.scrollTop || top + item.offsetHeight > box.scrollTop + box.clientHeight) {
+        box.scrollTop = Math.max(0, top - box.clientHeight / 2);
+      }
+    }
+  }
+}

@@ -1,0 +1,394 @@
+// A live game: anyone watches it (events stream in over Server-Sent Events and
+// resume after a reconnect); whoever opened a seat's secret link (#seat=S&token=T)
+// also plays that seat. What can be clicked comes from the server's choices; a
+// click sends the command the server offered, and a refusal shows the engine's
+// own message, as the terminal does.
+
+import { ApiError, getJSON, postJSON } from "./api.js";
+import { renderMountain, renderPlayers } from "./board.js";
+import { renderChart } from "./chart.js";
+import { addSprite, dieSvg, faceKind } from "./dice.js";
+import { EventList } from "./events.js";
+import { clear, el, shortName, statusText } from "./util.js";
+
+const gameId = document.body.dataset.game;
+const base = `/api/games/${encodeURIComponent(gameId)}`;
+const SCORED = new Set(["RoundScored", "TieBreakScored"]);
+
+function seatFromHash() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  const token = params.get("token");
+  const seat = Number.parseInt(params.get("seat"), 10);
+  return token && Number.isInteger(seat) ? { seat, token } : { seat: null, token: null };
+}
+
+class GamePage {
+  constructor() {
+    const { seat, token } = seatFromHash();
+    this.mySeat = seat;
+    this.token = token;
+    this.board = null;
+    this.choices = null;
+    this.source = null; // the magic source being spent
+    this.picked = []; // dice picked for a spend or a cache
+    this.menu = null;
+    this.busy = false;
+    this.dom = Object.fromEntries(
+      ["mountain", "players", "status", "chart", "events", "action", "prompt", "action-buttons", "menu", "refusal", "heroes", "typed", "typed-input", "invite", "live-dot"].map((id) => [id, document.getElementById(id)]),
+    );
+  }
+
+  async start() {
+    addSprite();
+    const game = await getJSON(base);
+    this.names = game.players;
+    this.seats = game.seats;
+    this.scores = game.scores;
+    this.lastTotals = game.scores.points.length ? game.scores.points.at(-1)[1] : null;
+    this.events = new EventList(this.dom.events, this.names, null);
+    this.events.set(game.events);
+    if (this.mySeat !== null && !(this.mySeat in this.seats && this.seats[this.mySeat].bot === null)) {
+      this.mySeat = null; // not a person's seat: watch only
+    }
+    this.showInvite();
+    this.wireInput();
+    await this.setBoard(game.state, true);
+    this.listen(game.seq);
+  }
+
+  // -- the stream ----------------------------------------------------------
+
+  listen(from) {
+    const stream = new EventSource(`${base}/stream?from=${from}`);
+    this.stream = stream;
+    stream.addEventListener("open", () => this.liveDot("on"));
+    stream.addEventListener("error", () => this.liveDot(stream.readyState === EventSource.CLOSED ? "" : "off"));
+    stream.addEventListener("step", (message) => {
+      const { event, totals, state } = JSON.parse(message.data);
+      this.noteEvent(event, totals);
+      if (state) this.setBoard(state);
+    });
+    stream.addEventListener("end", () => {
+      stream.close();
+      this.liveDot("");
+    });
+  }
+
+  liveDot(mode) {
+    const dot = this.dom["live-dot"];
+    dot.classList.toggle("on", mode === "on");
+    dot.classList.toggle("off", mode === "off");
+    dot.textContent = mode === "off" ? "reconnecting" : mode === "on" ? "live" : "finished";
+  }
+
+  noteEvent(event, totals) {
+    this.events.append([event]);
+    if (totals && JSON.stringify(totals) !== JSON.stringify(this.lastTotals)) {
+      this.scores.points.push([event.seq + 1, totals]);
+      this.lastTotals = totals;
+    }
+    if (SCORED.has(event.type) && !this.scores.rounds.includes(event.seq + 1)) this.scores.rounds.push(event.seq + 1);
+    if (event.type === "CommandUndone") {
+      this.scores.rounds = this.scores.rounds.filter((p) => p - 1 < event.event_seq || p - 1 >= event.seq);
+    }
+  }
+
+  // -- state and choices -----------------------------------------------------
+
+  async setBoard(board, force = false) {
+    if (this.board && board.seq < this.board.seq) return;
+    const changed = force || !this.board || board.seq !== this.board.seq;
+    this.board = board;
+    if (changed) {
+      this.source = null;
+      this.picked = [];
+      this.menu = null;
+      this.choices = null;
+    }
+    if (this.isMyTurn() && !this.choices) {
+      try {
+        const choices = await getJSON(`${base}/choices`);
+        if (choices.seq === this.board.seq && choices.seat === this.mySeat) this.choices = choices;
+      } catch (error) {
+        this.refuse(error);
+      }
+    }
+    if (board.seq === this.board.seq) this.render();
+  }
+
+  isMyTurn() {
+    return this.mySeat !== null && this.board && this.board.table.to_act_seat === this.mySeat;
+  }
+
+  // -- drawing -------------------------------------------------------------
+
+  render() {
+    const board = this.board;
+    const sel = this.selection();
+    renderMountain(this.dom.mountain, board, { selectable: sel.mountain, picked: new Set(this.picked), onDie: (id) => this.clickDie(id, "mountain") });
+    renderPlayers(this.dom.players, board, {
+      mySeat: this.mySeat,
+      selectable: sel.trove,
+      picked: new Set(this.picked),
+      heroSelectable: sel.hero,
+      pickedHero: this.source && this.source.hero_face !== null ? `${this.mySeat}:${this.source.hero_face}` : null,
+      highlight: new Set(this.source && this.source.die !== null ? [this.source.die] : []),
+      onDie: (id, seat) => this.clickDie(id, seat === this.mySeat ? "trove" : "other"),
+      onHeroFace: (seat, index) => seat === this.mySeat && this.clickHeroFace(index),
+    });
+    this.dom.status.textContent = statusText(board);
+    this.dom.chart.closest(".card").hidden = board.mode === "solo"; // a solo score is no round total
+    const total = Math.max(board.seq, 2);
+    renderChart(this.dom.chart, this.scores, this.names, total, board.seq, null);
+    this.events.show(board.seq);
+    this.renderAction();
+    this.renderHeroes();
+    document.body.dataset.renderedSeq = String(board.seq);
+    document.dispatchEvent(new CustomEvent("dm:rendered", { detail: { seq: board.seq } }));
+  }
+
+  /** What may be clicked now, from the server's choices and the selection so far. */
+  selection() {
+    const none = { mountain: new Set(), trove: new Set(), hero: new Set() };
+    const c = this.choices;
+    if (!c || !c.turn) return none;
+    if (c.take && !this.source) {
+      none.mountain = new Set(Object.keys(c.take).map(Number));
+      for (const option of c.beer || []) none.trove.add(option.command.die);
+    }
+    if (c.spend) {
+      if (this.source) {
+        const target = c.phase === "solo" ? none.mountain : none.trove;
+        for (const die of this.source.eligible) target.add(die);
+      } else {
+        for (const s of c.spend) {
+          if (s.die !== null) none.trove.add(s.die);
+          else none.hero.add(`${this.mySeat}:${s.hero_face}`);
+        }
+      }
+    }
+    if (c.cache) for (const die of c.cache.dice) none.trove.add(die);
+    return none;
+  }
+
+  prompt() {
+    const board = this.board;
+    const c = this.choices;
+    if (board.phase === "over") return "The game is over.";
+    if (!this.isMyTurn()) {
+      const seat = board.table.to_act_seat;
+      return seat === null ? "" : `Waiting for ${shortName(this.names[seat])}…`;
+    }
+    if (!c) return "…";
+    if (c.heroes) return "Choose your hero: its faces count as dice of your trove, every round.";
+    if (this.source) {
+      const what = this.source.die !== null ? `die ${this.source.die}` : `hero face ${this.source.hero_face + 1}`;
+      const verb = c.phase === "solo" ? "recycle (top dice, one at a time)" : "reroll";
+      return `Spending ${what} (${this.source.symbols} magic): pick ${this.source.needed} ${this.source.needed === 1 ? "die" : "dice"} to ${verb} — ${this.picked.length}/${this.source.needed}.`;
+    }
+    if (c.cache) {
+      return `Replenish: pick the dice to keep as they are (room for ${c.cache.capacity}; a chest die you keep stops lending its chests). ${this.picked.length} picked.`;
+    }
+    if (c.phase === "magic") return "Magic: click a magic die or hero face to spend it, or end your magic turn.";
+    if (c.phase === "solo") return "Take a glowing top die, spend a magic die to recycle top dice, refill the mountain, or stop.";
+    if (c.beer_shared) return `Take ${c.picks_left} more: top or side dice (they glow).`;
+    return (c.beer || []).length ? "Take a glowing top die, or share a beer first to take two." : "Take a glowing top die.";
+  }
+
+  renderAction() {
+    const playing = this.mySeat !== null;
+    this.dom.action.hidden = !playing || (this.board.phase === "over" && !this.refusal);
+    this.dom.typed.hidden = !playing || this.board.phase === "over";
+    if (!playing) return;
+    this.dom.prompt.textContent = this.prompt();
+    const buttons = clear(this.dom["action-buttons"]);
+    const c = this.isMyTurn() ? this.choices : null;
+    const button = (label, onclick, cls = "button") => buttons.append(el("button", { type: "button", class: cls, onclick, disabled: this.busy }, label));
+    if (c && c.beer && c.beer.length && !this.source) button("Share a beer…", () => this.openMenu("Share a beer: reroll it, give it away, then take two dice", c.beer));
+    if (c && c.end && !this.source) button("End my magic turn", () => this.send(c.end.command), "button primary");
+    if (c && c.cache) {
+      button(this.picked.length ? `Keep ${this.picked.length} ${this.picked.length === 1 ? "die" : "dice"}` : "Keep nothing", () => this.send({ t: "cache", dice: [...this.picked].sort((a, b) => a - b) }), "button primary");
+      if (this.picked.length) button("Clear", () => this.reset());
+    }
+    if (c && c.refill && !this.source) button(c.refill.label, () => this.send(c.refill.command));
+    if (c && c.stop && !this.source) button("Stop and score", () => this.send(c.stop.command));
+    if (this.source || this.menu) button("Cancel", () => this.reset());
+    if (this.board.phase !== "over") button("Undo my last move", () => this.send({ t: "undo" }), "button danger");
+    this.renderMenu();
+  }
+
+  renderMenu() {
+    const box = clear(this.dom.menu);
+    box.hidden = !this.menu;
+    if (!this.menu) return;
+    box.append(el("p", { class: "hint" }, this.menu.title));
+    for (const option of this.menu.options) {
+      box.append(el("button", { type: "button", class: "button", onclick: () => this.send(option.command) }, option.label));
+    }
+  }
+
+  renderHeroes() {
+    const box = clear(this.dom.heroes);
+    const heroes = this.isMyTurn() && this.choices && this.choices.heroes;
+    box.hidden = !heroes;
+    if (!heroes) return;
+    for (const option of heroes) {
+      const faces = el("span", { class: "faces" }, option.faces.map((face) => dieSvg({ kind: faceKind(face), face }, { size: 30, hero: true })));
+      box.append(el("button", { type: "button", class: "hero-card", dataset: { hero: option.hero }, onclick: () => this.send(option.command) }, el("strong", {}, option.hero), faces));
+    }
+  }
+
+  // -- clicks --------------------------------------------------------------
+
+  clickDie(id, where) {
+    const c = this.isMyTurn() ? this.choices : null;
+    if (!c) {
+      if (this.mySeat !== null) this.say(this.prompt());
+      return;
+    }
+    if (this.source) return this.pickTarget(id);
+    if (c.cache && where === "trove") return this.togglePick(id);
+    if (c.spend && where === "trove") {
+      const source = c.spend.find((s) => s.die === id);
+      if (source) return this.pickSource(source);
+    }
+    if (c.beer && where === "trove") {
+      const options = c.beer.filter((o) => o.command.die === id);
+      if (options.length) return this.openMenu(`Share die ${id}: give it to…`, options);
+    }
+    if (where === "mountain" && c.take) {
+      const options = c.take[String(id)];
+      if (options && options.length === 1) return this.send(options[0].command);
+      if (options && options.length > 1) return this.openMenu(`Take die ${id}:`, options);
+      return this.send({ t: "take", die: id }); // not offered: let the engine say why
+    }
+    if (c.phase === "magic" && where === "trove") return this.send({ t: "spend", die: id, targets: [] });
+  }
+
+  clickHeroFace(index) {
+    const c = this.isMyTurn() ? this.choices : null;
+    if (!c || !c.spend || this.source) return;
+    const source = c.spend.find((s) => s.hero_face === index);
+    if (source) this.pickSource(source);
+    else this.send({ t: "spend", hero_face: index, targets: [] }); // the engine says why not
+  }
+
+  pickSource(source) {
+    this.source = source;
+    this.picked = [];
+    this.menu = null;
+    if (source.needed === source.eligible.length && this.choices.phase !== "solo") {
+      // rule D6: no choice to make, every eligible die is rerolled
+      this.picked = [...source.eligible];
+      return this.spend();
+    }
+    this.render();
+  }
+
+  pickTarget(id) {
+    if (this.picked.includes(id)) {
+      this.picked = this.picked.filter((d) => d !== id);
+    } else {
+      this.picked.push(id);
+    }
+    if (this.picked.length >= this.source.needed) return this.spend();
+    this.render();
+  }
+
+  spend() {
+    const s = this.source;
+    return this.send({ t: "spend", die: s.die, hero_face: s.hero_face, targets: this.picked });
+  }
+
+  togglePick(id) {
+    this.picked = this.picked.includes(id) ? this.picked.filter((d) => d !== id) : [...this.picked, id];
+    this.render();
+  }
+
+  openMenu(title, options) {
+    this.menu = { title, options };
+    this.render();
+  }
+
+  reset() {
+    this.source = null;
+    this.picked = [];
+    this.menu = null;
+    this.render();
+  }
+
+  // -- talking to the server -----------------------------------------------
+
+  async send(command, text = null) {
+    if (this.busy) return;
+    this.busy = true;
+    this.say(null);
+    try {
+      const body = text !== null ? { text } : { command };
+      const answer = await postJSON(`${base}/commands`, body, { "X-Seat-Token": this.token });
+      this.events.append(answer.events);
+      this.busy = false;
+      await this.setBoard(answer.state, true);
+      return true;
+    } catch (error) {
+      this.busy = false;
+      this.source = null;
+      this.picked = [];
+      this.refuse(error);
+      this.render();
+      return false;
+    }
+  }
+
+  refuse(error) {
+    if (error instanceof ApiError && error.status === 403) {
+      this.say("This link cannot move for this seat: ask for the seat's own link.", "forbidden");
+    } else {
+      this.say(error.message, error.code);
+    }
+  }
+
+  say(message, code = null) {
+    const box = this.dom.refusal;
+    this.refusal = message;
+    box.hidden = !message;
+    clear(box);
+    if (message) box.append(message, code ? el("code", {}, code) : null);
+  }
+
+  wireInput() {
+    this.dom.typed.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const input = this.dom["typed-input"];
+      const text = input.value.trim();
+      if (text && (await this.send(null, text))) input.value = "";
+    });
+    document.addEventListener("keydown", (event) => {
+      if (event.key === "Escape") this.reset();
+    });
+  }
+
+  showInvite() {
+    let links = null;
+    try {
+      links = JSON.parse(localStorage.getItem(`dm-links-${gameId}`) || "null");
+    } catch {
+      links = null;
+    }
+    const box = this.dom.invite;
+    if (!links || links.length < 2 || this.mySeat === null) return;
+    box.hidden = false;
+    box.append(el("h2", {}, "Invite the other players"), el("p", { class: "hint" }, "Each link moves for its own seat only."));
+    for (const { name, link } of links) {
+      box.append(el("div", { class: "link-row" }, el("strong", {}, shortName(name)), el("code", {}, new URL(link, location.href).href)));
+    }
+  }
+}
+
+const page = new GamePage();
+window.dmGame = page;
+page.start().catch((error) => {
+  const status = document.getElementById("status");
+  status.textContent = `Could not load the game: ${error.message}`;
+  status.classList.add("error");
+});

@@ -1,0 +1,219 @@
+// The replay viewer: first / previous / play / next / last, a timeline slider,
+// the playback speed, arrow keys, the position in the URL (?at=N: the state
+// after the first N events), the event list and the totals chart. The server
+// seeks from snapshots, so any position costs one small request; states near
+// the current one are prefetched and kept in a small cache.
+
+import { getJSON } from "./api.js";
+import { renderMountain, renderPlayers } from "./board.js";
+import { renderChart } from "./chart.js";
+import { EventList } from "./events.js";
+import { el, statusText } from "./util.js";
+
+const CACHE_SIZE = 64;
+const PREFETCH = 3;
+
+const ICONS = {
+  first: "M6 5h2v14H6zM20 5v14L9 12z",
+  prev: "M18 5v14L7 12zM5 5h2v14H5z",
+  play: "M7 4v16l13-8z",
+  pause: "M6 4h4v16H6zM14 4h4v16h-4z",
+  next: "M6 5v14l11-7zM17 5h2v14h-2z",
+  last: "M4 5v14l11-7zM16 5h2v14h-2z",
+};
+
+function icon(path) {
+  const ns = "http://www.w3.org/2000/svg";
+  const root = document.createElementNS(ns, "svg");
+  root.setAttribute("viewBox", "0 0 24 24");
+  root.setAttribute("aria-hidden", "true");
+  const p = document.createElementNS(ns, "path");
+  p.setAttribute("d", path);
+  root.append(p);
+  return root;
+}
+
+class Viewer {
+  constructor(name) {
+    this.name = name;
+    this.base = `/api/replays/${encodeURIComponent(name)}`;
+    this.cache = new Map();
+    this.position = 0;
+    this.target = 0;
+    this.total = 0;
+    this.playing = false;
+    this.timer = null;
+    this.dom = {
+      mountain: document.getElementById("mountain"),
+      players: document.getElementById("players"),
+      status: document.getElementById("status"),
+      chart: document.getElementById("chart"),
+      slider: document.getElementById("timeline"),
+      position: document.getElementById("position"),
+      speed: document.getElementById("speed"),
+      controls: document.getElementById("controls"),
+    };
+  }
+
+  async start() {
+    const asked = Number.parseInt(new URLSearchParams(location.search).get("at"), 10);
+    const first = Number.isFinite(asked) && asked >= 1 ? asked : 1;
+    const early = this.stateAt(first); // in parallel with the rest (a bad position fails alone)
+    early.catch(() => {});
+    const [summary, records] = await Promise.all([getJSON(this.base), this.allEvents()]);
+    this.summary = summary;
+    this.records = records;
+    this.total = summary.events;
+    this.names = summary.players;
+    this.events = new EventList(document.getElementById("events"), this.names, (p) => this.go(p));
+    this.events.set(records);
+    this.wireControls();
+    await this.go(first);
+  }
+
+  async allEvents() {
+    const records = [];
+    for (;;) {
+      const page = await getJSON(`${this.base}/events?from=${records.length}`);
+      records.push(...page.events);
+      if (!page.events.length || records.length >= page.total) return records;
+    }
+  }
+
+  wireControls() {
+    for (const button of this.dom.controls.querySelectorAll("[data-action]")) {
+      const action = button.dataset.action;
+      button.append(icon(ICONS[action]));
+      button.addEventListener("click", () => this.act(action));
+    }
+    const slider = this.dom.slider;
+    slider.max = String(this.total);
+    slider.addEventListener("input", () => this.go(Number(slider.value)));
+    this.dom.speed.addEventListener("change", () => this.playing && this.schedule());
+    document.addEventListener("keydown", (event) => this.key(event));
+  }
+
+  key(event) {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const tag = event.target && event.target.tagName;
+    if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
+    const actions = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last", " ": "play" };
+    if (event.key === "PageUp" || event.key === "PageDown") {
+      event.preventDefault();
+      this.go(this.target + (event.key === "PageDown" ? 10 : -10));
+      return;
+    }
+    const action = actions[event.key];
+    if (!action) return;
+    event.preventDefault();
+    this.act(action);
+  }
+
+  act(action) {
+    if (action === "play") return this.toggle();
+    if (action !== "next") this.pause();
+    const to = { first: 1, prev: this.target - 1, next: this.target + 1, last: this.total }[action];
+    return this.go(to);
+  }
+
+  toggle() {
+    if (this.playing) return this.pause();
+    if (this.target >= this.total) this.go(1);
+    this.playing = true;
+    this.updatePlayButton();
+    this.schedule();
+  }
+
+  pause() {
+    this.playing = false;
+    clearTimeout(this.timer);
+    this.updatePlayButton();
+  }
+
+  schedule() {
+    clearTimeout(this.timer);
+    const delay = 1000 / Number(this.dom.speed.value || 4);
+    this.timer = setTimeout(async () => {
+      if (!this.playing) return;
+      if (this.target >= this.total) return this.pause();
+      await this.go(this.target + 1);
+      if (this.playing) this.schedule();
+    }, delay);
+  }
+
+  updatePlayButton() {
+    const button = this.dom.controls.querySelector("[data-action=play]");
+    button.replaceChildren(icon(this.playing ? ICONS.pause : ICONS.play));
+    button.setAttribute("aria-label", this.playing ? "Pause" : "Play");
+    button.classList.toggle("playing", this.playing);
+  }
+
+  /** The board after ``n`` events: from the cache, or one request. */
+  stateAt(n) {
+    let entry = this.cache.get(n);
+    if (!entry) {
+      entry = getJSON(`${this.base}/state?at=${n}`);
+      entry.catch(() => this.cache.delete(n));
+      this.cache.set(n, entry);
+      if (this.cache.size > CACHE_SIZE) this.cache.delete(this.cache.keys().next().value);
+    }
+    return entry;
+  }
+
+  async go(n) {
+    n = Math.max(1, Math.min(this.total, Math.round(n) || 1));
+    this.target = n;
+    let board;
+    try {
+      board = await this.stateAt(n);
+    } catch (error) {
+      this.showError(error);
+      return;
+    }
+    if (this.target !== n) return; // a later step overtook this one
+    this.render(board);
+    for (let k = 1; k <= PREFETCH; k++) if (n + k <= this.total) this.stateAt(n + k);
+  }
+
+  render(board) {
+    const n = board.seq;
+    this.position = n;
+    const record = this.records[n - 1];
+    const highlight = new Set(record && Number.isInteger(record.die) ? [record.die] : []);
+    renderMountain(this.dom.mountain, board, { highlight });
+    renderPlayers(this.dom.players, board, { highlight });
+    this.dom.status.textContent = statusText(board);
+    this.dom.status.classList.remove("error");
+    this.dom.chart.closest(".card").hidden = board.mode === "solo"; // a solo score is no round total
+    renderChart(this.dom.chart, this.summary.scores, this.names, this.total, n, (p) => this.go(p));
+    this.events.show(n);
+    this.dom.slider.value = String(n);
+    this.dom.position.textContent = `event ${n} of ${this.total}`;
+    this.shareLater(n);
+    if (!this.firstRender) {
+      this.firstRender = true;
+      performance.mark("dm:first-render"); // read by benchmarks/web.py
+    }
+    document.body.dataset.renderedSeq = String(n);
+    document.dispatchEvent(new CustomEvent("dm:rendered", { detail: { seq: n } }));
+  }
+
+  /** Put the position in the URL once stepping settles (replaceState is slow, and throttled). */
+  shareLater(n) {
+    clearTimeout(this.urlTimer);
+    this.urlTimer = setTimeout(() => {
+      const url = new URL(location.href);
+      url.searchParams.set("at", String(n));
+      history.replaceState(null, "", url);
+    }, 120);
+  }
+
+  showError(error) {
+    this.dom.status.replaceChildren(el("span", {}, `Could not load the replay: ${error.message}`));
+    this.dom.status.classList.add("error");
+  }
+}
+
+const viewer = new Viewer(document.body.dataset.replay);
+window.dmViewer = viewer;
+viewer.start().catch((error) => viewer.showError(error));

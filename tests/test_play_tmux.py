@@ -1,0 +1,155 @@
+"""``dice-miner play`` in a real terminal: tmux runs it, sends keys and captures the screen."""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from core.commands import TakeDie
+from core.game import Game
+
+TMUX = shutil.which("tmux")
+REPO = Path(__file__).resolve().parent.parent
+
+pytestmark = pytest.mark.skipif(
+    TMUX is None, reason="tmux is not installed, so the game cannot be run in a real terminal"
+)
+
+
+class Terminal:
+    """A detached tmux session on its own socket, running one command."""
+
+    def __init__(self, command: str, env: dict[str, str], width: int = 100, height: int = 32):
+        self.socket = f"dice-miner-test-{os.getpid()}-{time.monotonic_ns()}"
+        self.env = {**os.environ, **env, "TERM": "xterm-256color"}
+        self.tmux(
+            "new-session", "-d", "-s", "play", "-x", str(width), "-y", str(height), "-c",
+            str(REPO), command,
+        )  # fmt: skip
+        self.tmux("set-option", "-t", "play", "remain-on-exit", "on")
+
+    def tmux(self, *args: str) -> str:
+        done = subprocess.run(
+            [TMUX, "-L", self.socket, *args],
+            env=self.env,
+            capture_output=True,
+            text=True,
+            timeout=10,
+            check=True,
+        )
+        return done.stdout
+
+    def screen(self, colours: bool = False) -> str:
+        return self.tmux("capture-pane", "-p", "-t", "play", *(["-e"] if colours else []))
+
+    def keys(self, *keys: str) -> None:
+        self.tmux("send-keys", "-t", "play", *keys)
+
+    def wait_for(self, text: str, timeout: float = 15.0) -> str:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            screen = self.screen()
+            if text in screen:
+                return screen
+            time.sleep(0.1)
+        raise AssertionError(f"{text!r} never appeared on the screen:\n{self.screen()}")
+
+    def close(self) -> None:
+        subprocess.run([TMUX, "-L", self.socket, "kill-server"], capture_output=True, timeout=10)
+
+
+def locate(screen: str, text: str, rows, columns: int) -> tuple[int, int]:
+    """The (column, row) of ``text`` as a whole word within the given rows and columns."""
+    lines = screen.split("\n")
+    for y in rows:
+        match = re.search(rf"(?<![0-9]){re.escape(text)}(?![0-9])", lines[y][:columns])
+        if match:
+            return match.start(), y
+    raise AssertionError(f"{text!r} is not on the screen where expected:\n{screen}")
+
+
+@pytest.fixture
+def terminal(tmp_path):
+    opened = []
+
+    def start(*argv: str) -> Terminal:
+        play = [sys.executable, "-m", "frontends.cli", "play", *argv]
+        term = Terminal(shlex.join(play), {"XDG_DATA_HOME": str(tmp_path / "data")})
+        opened.append(term)
+        return term
+
+    yield start
+    for term in opened:
+        term.close()
+
+
+def test_play_in_tmux_shows_the_board_takes_refuses_undoes_and_quits(terminal, tmp_path):
+    """The screen a newcomer sees, a take, a refused command, an undo, and a clean quit."""
+    log = tmp_path / "game.dmlog"
+    term = terminal("--seed", "7", "--fast", "--bots", "random", "--log", str(log))
+
+    screen = term.wait_for("Choose your hero")
+    assert "DICE MINER" in screen and "Your hero choice" in screen
+    for hero in ("Alchemist", "Dragon Slayer", "Engineer", "Prospector", "Surveyor", "Treasurer"):
+        assert hero in screen
+    assert "You" in screen and "Brok" in screen and "Cira" in screen
+
+    term.keys("3")  # the Engineer
+    screen = term.wait_for("Take a top die")
+    assert "Mountain" in screen and "Engineer" in screen and "Events" in screen
+    assert "Enter" in screen and "take" in screen and "undo" in screen  # the keys that work now
+    coloured = term.screen(colours=True)
+    assert "\x1b[" in coloured and "48;5;" in coloured  # dice drawn on coloured backgrounds
+
+    term.keys("Enter")
+    screen = term.wait_for("You took die")
+
+    term.keys(":")
+    term.keys("-l", "take 99")
+    term.keys("Enter")
+    screen = term.wait_for("there is no die 99")
+    assert "You took die" in screen  # the refused command changed nothing
+
+    term.keys("u")
+    screen = term.wait_for("Undid")
+    assert "undone: You took die" in screen
+
+    # a mouse click (SGR report, as a terminal sends it) on the id of a die that may be taken
+    die = next(c.die for c in Game.load(log).legal() if isinstance(c, TakeDie))
+    x, y = locate(screen, str(die), rows=(3, 5, 7, 9, 11), columns=40)
+    term.keys("-l", f"\x1b[<0;{x + 1};{y + 1}M\x1b[<0;{x + 1};{y + 1}m")
+    term.wait_for(f"You took die {die} ")
+
+    term.keys("q")
+    screen = term.wait_for("The game is saved in")
+    assert "dice-miner play --resume" in screen
+    game = Game.load(log)
+    assert game.state.heroes[0] == "Engineer"
+    assert game.state.troves[0] == (die,)  # the first take was undone, the click took this one
+
+
+def test_play_in_tmux_at_80_by_24_still_shows_the_essentials(tmp_path):
+    """The smallest supported terminal keeps the mountain, the scores, the troves and the keys."""
+    argv = ["--seed", "3", "--fast", "--bots", "random", "--log", str(tmp_path / "g.dmlog")]
+    command = shlex.join([sys.executable, "-m", "frontends.cli", "play", *argv])
+    term = Terminal(command, {"XDG_DATA_HOME": str(tmp_path)}, width=80, height=24)
+    try:
+        term.wait_for("Choose your hero")
+        term.keys("1")
+        screen = term.wait_for("Take a top die")
+        lines = screen.split("\n")
+        assert len(lines) >= 24
+        for needle in ("Mountain", "Scores", "Troves", "Events", "Enter", "quit"):
+            assert needle in screen
+        term.keys("C-c")
+        term.wait_for("The game is saved in")
+    finally:
+        term.close()
