@@ -2,11 +2,25 @@
 
 A bot's choices are deterministic given the game's seed: it draws from its own
 stream of the game's generator, keyed by the game's position and its seat, so
-it never disturbs the dice of the game itself.
+it never disturbs the dice of the game itself. ``core.bots.play`` is the loop
+that lets bots play a game; ``core.bots.series`` plays many, for ``simulate``.
 """
 
 from core.bots.base import Bot, bot_rng
+from core.bots.greedy import GreedyBot
+from core.bots.legal_list import LegalList
+from core.bots.montecarlo import MonteCarloBot
 from core.bots.random_bot import RandomBot
-from core.bots.registry import BOTS, make_bot
+from core.bots.registry import BOTS, make_bot, parse_bots
 
-__all__ = ["BOTS", "Bot", "RandomBot", "bot_rng", "make_bot"]
+__all__ = [
+    "BOTS",
+    "Bot",
+    "GreedyBot",
+    "LegalList",
+    "MonteCarloBot",
+    "RandomBot",
+    "bot_rng",
+    "make_bot",
+    "parse_bots",
+]

@@ -1,4 +1,9 @@
-"""The random bot: uniform over the legal commands."""
+"""The random bot: uniform over the legal commands.
+
+Given the lazy ``LegalList`` (as ``core.bots.play`` passes it), picking an index
+builds only the chosen command, so a turn with tens of thousands of possible
+magic spends costs no more than one with three.
+"""
 
 from __future__ import annotations
 

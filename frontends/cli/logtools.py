@@ -1,0 +1,200 @@
+"""``dice-miner log``: show, verify, diff and repair game logs.
+
+Exit codes: 0 all is well; 1 ``verify`` found damage or a difference, ``diff``
+found the logs differ, ``repair`` met damage it must not remove; 2 a bad
+argument or a file that cannot be read as a log.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+
+from core.errors import LogDamaged, TornRecord
+from core.events.codec import event_to_dict
+from core.log import repair_log
+from core.projections.views import Step, event_line, event_record, event_text, walk
+from core.verify import rerun
+from frontends.cli.args import EXIT_DIFFERENT, EXIT_OK, event_count, read_log
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add the ``log`` subcommand group."""
+    p = sub.add_parser(
+        "log",
+        help="show, verify, diff or repair game logs",
+        description="Tools for game logs. Exit codes: 0 ok; 1 damage or a difference found; "
+        "2 a bad argument or an unreadable file.",
+    )
+    group = p.add_subparsers(dest="log_command", metavar="ACTION", required=True)
+
+    show = group.add_parser(
+        "show",
+        help="one line per event, in words",
+        description="List LOG's events: seq, type, player and what changed. With --json, "
+        "JSON Lines: one object per event with seq (0-based), type, version, player, "
+        "text, command, undone and the event's own fields.",
+    )
+    show.add_argument("log", metavar="LOG")
+    show.add_argument("--json", action="store_true", help="print JSON Lines")
+    show.set_defaults(run=run_show)
+
+    verify = group.add_parser(
+        "verify",
+        help="check checksums, then re-run the game and compare every event",
+        description="Check LOG's framing and checksums, then re-run the game from its seed "
+        "and recorded commands and check that this reproduces the log event for event. "
+        "Exit 0 if it does; 1 with the damage (byte offset, record) or the first difference.",
+    )
+    verify.add_argument("log", metavar="LOG")
+    verify.set_defaults(run=run_verify)
+
+    diff = group.add_parser(
+        "diff",
+        help="the first event at which two logs diverge",
+        description="Find the first event at which logs A and B differ and show both "
+        "versions side by side. Exit 0 if they hold the same events, 1 if they differ.",
+    )
+    diff.add_argument("a", metavar="A")
+    diff.add_argument("b", metavar="B")
+    diff.set_defaults(run=run_diff)
+
+    repair = group.add_parser(
+        "repair",
+        help="drop a torn final record (kept in a side file)",
+        description="Drop a torn final record (the footprint of a crash mid-write) from LOG, "
+        "keeping the removed bytes in a side file next to it. A good log is left as it is; "
+        "other damage is reported (exit 1) and nothing is changed.",
+    )
+    repair.add_argument("log", metavar="LOG")
+    repair.set_defaults(run=run_repair)
+
+
+# -- show ----------------------------------------------------------------------------
+
+
+def run_show(args: argparse.Namespace) -> int:
+    """Print every event, as text or as JSON Lines."""
+    _, batches = read_log(args.log)
+    out = sys.stdout
+    for step in walk(batches):
+        if args.json:
+            out.write(json.dumps(event_record(step)) + "\n")
+        else:
+            out.write(event_line(step) + "\n")
+    return EXIT_OK
+
+
+# -- verify --------------------------------------------------------------------------
+
+
+def run_verify(args: argparse.Namespace) -> int:
+    """Checksums first, then a re-run from the seed; report the first problem."""
+    try:
+        scan, batches = read_log(args.log)
+    except LogDamaged as exc:
+        print(f"{args.log}: DAMAGED at byte {exc.offset} (record {exc.record}): {exc.reason}")
+        if isinstance(exc, TornRecord):
+            print(f"  the final record is incomplete; 'dice-miner log repair {args.log}' drops it")
+        return EXIT_DIFFERENT
+    found = rerun(batches)
+    events = event_count(batches)
+    if found is None:
+        print(
+            f"{args.log}: ok: {len(batches)} records, {events} events; checksums good, and "
+            f"re-running from seed {scan.header.get('seed')} reproduces every event"
+        )
+        return EXIT_OK
+    offset = scan.offsets[found.record - 1]
+    print(f"{args.log}: DIFFERS at event {found.seq} (record {found.record}, byte {offset})")
+    print(f"  command: {found.command.text()}  ({found.reason})")
+    print(f"  logged:  {_event_words(found.logged)}")
+    print(f"  re-run:  {_event_words(found.rerun)}")
+    return EXIT_DIFFERENT
+
+
+def _event_words(event) -> str:
+    if event is None:
+        return "(nothing)"
+    fields = event_to_dict(event)
+    tag = fields.pop("t")
+    fields.pop("v")
+    return f"{tag} " + " ".join(f"{k}={v!r}" for k, v in fields.items())
+
+
+# -- diff ----------------------------------------------------------------------------
+
+
+def run_diff(args: argparse.Namespace) -> int:
+    """Walk both logs side by side up to the first event that differs."""
+    a = list(walk(read_log(args.a)[1]))
+    b = list(walk(read_log(args.b)[1]))
+    for i in range(max(len(a), len(b))):
+        left = a[i] if i < len(a) else None
+        right = b[i] if i < len(b) else None
+        if left is None or right is None or left.event != right.event:
+            print(f"the logs differ at event {i}:")
+            print(side_by_side(args.a, left, args.b, right))
+            return EXIT_DIFFERENT
+    print(f"the logs hold the same {len(a)} events")
+    return EXIT_OK
+
+
+def _rows(step: Step | None) -> dict[str, str]:
+    if step is None:
+        return {"type": "(no such event: the log ends here)"}
+    rows = {
+        "type": type(step.event).TAG,
+        "text": event_text(step),
+        "command": step.batch.command.text(),
+    }
+    fields = event_to_dict(step.event)
+    fields.pop("t")
+    fields.pop("v")
+    rows.update({key: json.dumps(value) for key, value in fields.items()})
+    return rows
+
+
+def side_by_side(name_a: str, a: Step | None, name_b: str, b: Step | None) -> str:
+    """Two events as a table: one row per field, ``*`` where they differ."""
+    left, right = _rows(a), _rows(b)
+    keys = list(left) + [k for k in right if k not in left]
+    width = max(24, *(len(left.get(k, "")) for k in keys))
+    width = min(width, 60)
+    label = max(len(k) for k in keys)
+    lines = [f"  {'':{label}}  {_cut('A: ' + name_a, width):{width}}  B: {name_b}"]
+    for key in keys:
+        l_val, r_val = left.get(key, ""), right.get(key, "")
+        mark = "*" if l_val != r_val else " "
+        lines.append(f"{mark} {key:{label}}  {_cut(l_val, width):{width}}  {r_val}")
+    return "\n".join(lines)
+
+
+def _cut(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 3] + "..."
+
+
+# -- repair --------------------------------------------------------------------------
+
+
+def run_repair(args: argparse.Namespace) -> int:
+    """Drop a torn final record, keeping its bytes; report what was done."""
+    try:
+        result = repair_log(args.log)
+    except LogDamaged as exc:
+        print(
+            f"{args.log}: cannot repair: damaged at byte {exc.offset} (record {exc.record}): "
+            f"{exc.reason}; only a torn final record is ever removed"
+        )
+        return EXIT_DIFFERENT
+    if result.side_file is None:
+        print(f"{args.log}: nothing to repair ({result.kept_records} records, all intact)")
+        return EXIT_OK
+    print(
+        f"{args.log}: removed a torn final record ({result.removed_bytes} bytes from byte "
+        f"{os.path.getsize(args.log)}); "
+        f"{result.kept_records} records kept; the removed bytes are in {result.side_file}"
+    )
+    return EXIT_OK

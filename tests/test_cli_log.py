@@ -1,0 +1,218 @@
+"""``dice-miner log show / verify / diff / repair``: their output and exit codes."""
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from attrs import evolve
+
+from core.events.game import DieTaken
+from core.store import load_batches
+from tests.cli_helpers import (
+    flip_byte,
+    game_with_undo,
+    recorded_game,
+    rewrite_log,
+    run_cli,
+    truncate,
+)
+
+
+@pytest.fixture(scope="module")
+def good_log(tmp_path_factory):
+    return recorded_game(tmp_path_factory.mktemp("logs"))
+
+
+def events_in(path) -> int:
+    return load_batches(path)[1][-1].end
+
+
+# -- show ------------------------------------------------------------------------------
+
+
+def test_show_prints_one_line_per_event_in_words(capsys, good_log):
+    code, out, err = run_cli(capsys, "log", "show", good_log)
+    lines = out.splitlines()
+    assert code == 0 and err == ""
+    assert len(lines) == events_in(good_log)
+    assert lines[0].split()[:2] == ["0", "GameStarted"]
+    taken = next(line for line in lines if " DieTaken " in line)
+    assert " took die " in taken and "from (" in taken  # seq, type, player, what changed
+
+
+def test_show_json_lines_carry_seq_type_and_the_event_fields(capsys, good_log):
+    code, out, _ = run_cli(capsys, "log", "show", good_log, "--json")
+    records = [json.loads(line) for line in out.splitlines()]
+    assert code == 0
+    assert [r["seq"] for r in records] == list(range(events_in(good_log)))
+    assert records[0]["type"] == "GameStarted" and records[0]["seed"] >= 0
+    taken = next(r for r in records if r["type"] == "DieTaken")
+    assert {"die", "face", "row", "col", "slides", "seat", "player", "text"} <= set(taken)
+    assert any(r["type"] == "RoundScored" and len(r["scores"]) == 2 for r in records)
+
+
+def test_show_marks_undone_events_and_keeps_the_undo_seq_apart(capsys, tmp_path):
+    path = tmp_path / "undo.dmlog"
+    game_with_undo(path).close()
+    _, out, _ = run_cli(capsys, "log", "show", path, "--json")
+    records = [json.loads(line) for line in out.splitlines()]
+    undos = [r for r in records if r["type"] == "CommandUndone"]
+    assert len(undos) == 2
+    assert all(r["seq"] != r["event_seq"] for r in undos)  # the undone batch's seq
+    assert sum(r["undone"] for r in records) == 2
+    _, text, _ = run_cli(capsys, "log", "show", path)
+    assert text.count("(undone)") == 2
+
+
+# -- verify ----------------------------------------------------------------------------
+
+
+def test_verify_a_good_log(capsys, good_log):
+    code, out, _ = run_cli(capsys, "log", "verify", good_log)
+    assert code == 0
+    assert "ok" in out and "reproduces every event" in out
+
+
+def test_verify_a_log_with_undos(capsys, tmp_path):
+    path = tmp_path / "undo.dmlog"
+    game_with_undo(path).close()
+    code, out, _ = run_cli(capsys, "log", "verify", path)
+    assert code == 0, out
+
+
+def test_verify_reports_a_flipped_byte_with_offset_and_record(capsys, good_log, tmp_path):
+    bad = tmp_path / "flipped.dmlog"
+    flip_byte(good_log, bad, 3000)
+    code, out, _ = run_cli(capsys, "log", "verify", bad)
+    assert code == 1
+    assert "DAMAGED at byte" in out and "(record " in out and "checksum" in out
+
+
+def test_verify_reports_a_truncated_log_as_torn(capsys, good_log, tmp_path):
+    bad = tmp_path / "cut.dmlog"
+    truncate(good_log, bad, 7)
+    code, out, _ = run_cli(capsys, "log", "verify", bad)
+    assert code == 1
+    assert "incomplete final record" in out and "log repair" in out
+
+
+def test_verify_finds_the_first_event_the_rules_would_not_give(capsys, good_log, tmp_path):
+    """A log whose checksums are fine but whose events were altered is caught by the re-run."""
+    forged = tmp_path / "forged.dmlog"
+
+    def change(batches):
+        for i, batch in enumerate(batches):
+            for j, event in enumerate(batch.events):
+                if isinstance(event, DieTaken) and batch.seq + j > 40:
+                    events = list(batch.events)
+                    events[j] = evolve(event, face="beer" if event.face != "beer" else "1")
+                    batches[i] = evolve(batch, events=tuple(events))
+                    change.seq = batch.seq + j
+                    return batches
+        raise AssertionError("no DieTaken to alter")
+
+    rewrite_log(good_log, forged, change)
+    code, out, _ = run_cli(capsys, "log", "verify", forged)
+    assert code == 1
+    assert f"DIFFERS at event {change.seq}" in out
+    assert "logged:  DieTaken" in out and "re-run:  DieTaken" in out
+
+
+def test_verify_reports_a_command_the_rules_now_refuse(capsys, good_log, tmp_path):
+    forged = tmp_path / "refused.dmlog"
+
+    def change(batches):
+        batch = batches[1]  # a hero choice: make it name a hero that does not exist
+        batches[1] = evolve(batch, command=evolve(batch.command, hero="Nobody"))
+        return batches
+
+    rewrite_log(good_log, forged, change)
+    code, out, _ = run_cli(capsys, "log", "verify", forged)
+    assert code == 1 and "is now refused" in out and "Nobody" in out
+
+
+@pytest.mark.parametrize("command", ["show", "verify"])
+def test_unreadable_files_are_one_line_errors(capsys, tmp_path, command):
+    not_a_log = tmp_path / "notes.txt"
+    not_a_log.write_text("hello\n")
+    for target, message in [
+        (tmp_path / "missing.dmlog", "cannot read log"),
+        (not_a_log, "not a Dice Miner log"),
+        (tmp_path, "is a directory"),
+    ]:
+        code, out, err = run_cli(capsys, "log", command, target)
+        assert code == 2 and out == ""
+        assert message in err and len(err.strip().splitlines()) == 1
+
+
+def test_show_refuses_a_damaged_log_in_one_line(capsys, good_log, tmp_path):
+    bad = tmp_path / "flipped.dmlog"
+    flip_byte(good_log, bad, 2500)
+    code, _, err = run_cli(capsys, "log", "show", bad)
+    assert code == 2 and "damaged at byte" in err and len(err.strip().splitlines()) == 1
+
+
+# -- diff ------------------------------------------------------------------------------
+
+
+def test_diff_of_identical_logs(capsys, good_log):
+    code, out, _ = run_cli(capsys, "log", "diff", good_log, good_log)
+    assert code == 0 and f"same {events_in(good_log)} events" in out
+
+
+def test_diff_shows_the_first_divergence_side_by_side(capsys, tmp_path):
+    os.makedirs(tmp_path / "a")
+    a = recorded_game(tmp_path / "a", seed=5)
+    b = tmp_path / "b.dmlog"
+
+    def change(batches):
+        batch = batches[3]  # an early command's events are replaced by another's
+        events = list(batch.events)
+        events[0] = evolve(events[0], seat=(events[0].seat + 1) % 2)
+        batches[3] = evolve(batch, events=tuple(events))
+        return batches
+
+    rewrite_log(a, b, change)
+    seq = load_batches(a)[1][3].seq
+    code, out, _ = run_cli(capsys, "log", "diff", a, b)
+    assert code == 1
+    assert f"the logs differ at event {seq}" in out
+    assert "A: " in out and "B: " in out
+    assert any(line.startswith("* seat") for line in out.splitlines())
+
+
+def test_diff_when_one_log_is_a_prefix_of_the_other(capsys, good_log, tmp_path):
+    shorter = tmp_path / "short.dmlog"
+    rewrite_log(good_log, shorter, lambda batches: batches[:-3])
+    code, out, _ = run_cli(capsys, "log", "diff", good_log, shorter)
+    assert code == 1 and "the log ends here" in out
+
+
+# -- repair ----------------------------------------------------------------------------
+
+
+def test_repair_drops_a_torn_record_and_keeps_it_aside(capsys, good_log, tmp_path):
+    torn = tmp_path / "torn.dmlog"
+    truncate(good_log, torn, 5)
+    code, out, _ = run_cli(capsys, "log", "repair", torn)
+    assert code == 0 and "removed a torn final record" in out
+    side = out.rsplit(" in ", 1)[1].strip()
+    assert os.path.exists(side)
+    assert run_cli(capsys, "log", "verify", torn)[0] == 0
+
+
+def test_repair_leaves_a_good_log_alone(capsys, good_log):
+    before = Path(good_log).read_bytes()
+    code, out, _ = run_cli(capsys, "log", "repair", good_log)
+    assert code == 0 and "nothing to repair" in out
+    assert Path(good_log).read_bytes() == before
+
+
+def test_repair_refuses_damage_before_the_end(capsys, good_log, tmp_path):
+    bad = tmp_path / "flipped.dmlog"
+    flip_byte(good_log, bad, 2500)
+    before = bad.read_bytes()
+    code, out, _ = run_cli(capsys, "log", "repair", bad)
+    assert code == 1 and "cannot repair" in out
+    assert bad.read_bytes() == before

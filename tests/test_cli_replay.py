@@ -1,0 +1,117 @@
+"""``dice-miner replay``: the state after N events, as a board or in the documented JSON shape."""
+
+import json
+
+import pytest
+from attrs import evolve
+
+from core.dice import ALL_FACES, DIE_COUNT
+from core.events.game import DieTaken
+from core.game import Game
+from core.mountain import SLOTS
+from tests.cli_helpers import game_with_undo, recorded_game, rewrite_log, run_cli
+
+KINDS = {"tunnel", "treasure", "hazard", "tool", "magic"}
+
+
+@pytest.fixture(scope="module")
+def good_log(tmp_path_factory):
+    return recorded_game(tmp_path_factory.mktemp("replay"), bots=("greedy", "greedy", "random"))
+
+
+def check_die(die, *, in_bag=False):
+    assert {"id", "kind", "face"} <= set(die)
+    assert 0 <= die["id"] < DIE_COUNT and die["kind"] in KINDS
+    assert die["face"] is None if in_bag else die["face"] in ALL_FACES
+
+
+def check_shape(view):
+    """Every field the README documents, with its type."""
+    assert set(view) >= {
+        "seq", "mode", "round", "phase", "players", "mountain", "bag", "out_of_game", "winner"
+    }  # fmt: skip
+    assert view["mode"] in ("multi", "solo") and isinstance(view["round"], int)
+    assert isinstance(view["phase"], str)
+    for player in view["players"]:
+        assert isinstance(player["name"], str)
+        assert player["hero"] is None or isinstance(player["hero"], str)
+        assert all(isinstance(s, int) for s in player["round_scores"])
+        assert player["total"] == sum(player["round_scores"])
+        for die in player["trove"]:
+            check_die(die)
+    for slot in view["mountain"]:
+        assert (slot["row"], slot["col"]) in SLOTS
+        check_die(slot["die"])
+    for die in view["bag"]:
+        check_die(die, in_bag=True)
+    for die in view["out_of_game"]:
+        check_die(die)
+    ids = [d["id"] for p in view["players"] for d in p["trove"]]
+    ids += [s["die"]["id"] for s in view["mountain"]] + [d["id"] for d in view["bag"]]
+    ids += [d["id"] for d in view["out_of_game"]]
+    assert sorted(ids) == list(range(DIE_COUNT))  # every die exactly once
+
+
+def test_replay_json_of_a_finished_game(capsys, good_log):
+    code, out, _ = run_cli(capsys, "replay", good_log, "--json")
+    view = json.loads(out)
+    assert code == 0
+    check_shape(view)
+    game = Game.load(good_log)
+    assert view["seq"] == game.seq and view["phase"] == "over" and view["round"] == 3
+    assert view["winner"] == game.state.names[game.state.winners[0]]
+    assert [len(p["round_scores"]) for p in view["players"]] == [3, 3, 3]
+    assert [p["total"] for p in view["players"]] == list(game.state.totals())
+
+
+def test_replay_at_every_stage_has_the_documented_shape(capsys, good_log):
+    total = Game.load(good_log).seq
+    for at in (1, 8, 9, 30, total // 2, total - 1):
+        code, out, _ = run_cli(capsys, "replay", good_log, "--at", at, "--json")
+        view = json.loads(out)
+        assert code == 0 and view["seq"] == at
+        check_shape(view)
+    early = json.loads(run_cli(capsys, "replay", good_log, "--at", 1, "--json")[1])
+    assert early["phase"] == "setup" and len(early["bag"]) == DIE_COUNT and early["winner"] is None
+
+
+def test_replay_board_text(capsys, good_log):
+    code, out, _ = run_cli(capsys, "replay", good_log, "--at", 20)
+    assert code == 0
+    assert "after 20 of" in out and "round 1, excavation" in out
+    assert all(f"row {r}:" in out for r in range(5)) and "bag: 40 dice" in out
+    assert out.count(" trove: ") == 3 and "*" in out  # top dice are marked
+
+
+def test_replay_after_undos_matches_the_live_game(capsys, tmp_path):
+    path = tmp_path / "undo.dmlog"
+    game = game_with_undo(path)
+    game.close()
+    view = json.loads(run_cli(capsys, "replay", path, "--json")[1])
+    assert [[d["id"] for d in p["trove"]] for p in view["players"]] == [
+        list(t) for t in game.state.troves
+    ]
+
+
+@pytest.mark.parametrize("at", ["0", "100000", "-3", "x"])
+def test_replay_refuses_an_impossible_point(capsys, good_log, at):
+    code, out, err = run_cli(capsys, "replay", good_log, "--at", at)
+    assert code == 2 and out == ""
+    assert "--at" in err
+
+
+def test_replay_of_events_that_do_not_fit_is_a_one_line_error(capsys, good_log, tmp_path):
+    forged = tmp_path / "forged.dmlog"
+
+    def change(batches):
+        for i, batch in enumerate(batches):
+            if isinstance(batch.events[0], DieTaken):
+                events = (evolve(batch.events[0], row=9), *batch.events[1:])
+                batches[i] = evolve(batch, events=events)
+                return batches
+        raise AssertionError("no DieTaken")
+
+    rewrite_log(good_log, forged, change)
+    for argv in (["replay", forged], ["log", "show", forged]):
+        code, _, err = run_cli(capsys, *argv)
+        assert code == 2 and "cannot be replayed" in err and len(err.strip().splitlines()) == 1
