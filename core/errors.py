@@ -78,3 +78,9 @@ class EventFormatError(DiceMinerError, ValueError):
     """A record whose bytes are intact but whose content is not a valid batch of events."""
 
     code = "bad_record"
+
+
+class EventVersionError(EventFormatError):
+    """An event written at a newer schema version than this program knows: upgrade."""
+
+    code = "event_version"

@@ -19,15 +19,18 @@ from typing import Any
 
 from core.commands import Command, NewGame, Undo, parse_command
 from core.dice import DICE_SET
-from core.errors import RuleError
+from core.errors import LogDamaged, RuleError
 from core.events.base import Event
 from core.events.codec import Batch
 from core.events.game import CommandUndone
+from core.log import LogScan
 from core.projections.state import GameState
-from core.projections.timeline import Timeline, push, replay
+from core.projections.timeline import Timeline, push
 from core.rng import DiceRng
 from core.rules import RULES_VERSION, resolve
+from core.rules.checks import check_seat
 from core.rules.legal import legal_commands
+from core.rules.setup import check_new_game
 from core.store import EventStore, FileStore, MemoryStore, load_batches
 
 
@@ -41,6 +44,17 @@ def log_header(command: NewGame) -> dict[str, Any]:
         "players": list(command.players),
         "seed": command.seed,
     }
+
+
+def _replay(batches: Iterable[Batch], scan: LogScan) -> Timeline:
+    """Replay a log's batches; one that passed its checksum but cannot be applied is damage."""
+    timeline = Timeline()
+    for record, (batch, offset) in enumerate(zip(batches, scan.offsets, strict=True), start=1):
+        try:
+            timeline = timeline.apply_batch(batch)
+        except Exception as exc:  # e.g. a crafted record naming a slot that does not exist
+            raise LogDamaged(scan.path, offset, record, f"cannot be replayed ({exc})") from exc
+    return timeline
 
 
 class Game:
@@ -69,12 +83,13 @@ class Game:
         command = NewGame(
             tuple(players),
             seed,
-            game_id=game_id if game_id is not None else f"{seed:016x}",
+            game_id=game_id if game_id is not None else f"{seed:016x}" if type(seed) is int else "",
             mode=mode,
             hero_deal=hero_deal,
             starting_magic=starting_magic,
         )
-        events, state = resolve(None, command, DiceRng(seed, 0))  # bad options refused first
+        check_new_game(command)  # bad options refused before anything is rolled or written
+        events, state = resolve(None, command, DiceRng(seed, 0))
         header = log_header(command)
         store = FileStore.create(log, header, sync=sync) if log is not None else MemoryStore(header)
         game = cls(store)
@@ -85,7 +100,12 @@ class Game:
     def open(cls, path: str | os.PathLike, *, sync: bool = True) -> Game:
         """Continue a game from its log file (taking the writer's lock)."""
         store = FileStore.open(path, sync=sync)
-        return cls(store, replay(store.batches()))
+        try:
+            timeline = _replay(store.batches(), store.scan)
+        except BaseException:
+            store.close()  # release the writer's lock
+            raise
+        return cls(store, timeline)
 
     @classmethod
     def load(cls, path: str | os.PathLike, *, drop_torn: bool = False) -> Game:
@@ -94,7 +114,7 @@ class Game:
         store = MemoryStore(scan.header)
         for batch in batches:
             store.append(batch)
-        return cls(store, replay(batches))
+        return cls(store, _replay(batches, scan))
 
     # -- reading -------------------------------------------------------------
 
@@ -147,6 +167,8 @@ class Game:
         """Step back one command; the undo is itself an event, the log is never rewritten."""
         if not self.timeline.can_undo():
             raise RuleError("nothing_to_undo", "there is nothing to undo")
+        if seat is not None:
+            check_seat(self.state, seat)  # it is logged: never a value that cannot be read back
         events = (CommandUndone(self.timeline.top.batch_seq),)
         self._commit(Undo(seat), events)
         return events

@@ -14,7 +14,13 @@ import os
 from collections.abc import Iterator
 from typing import Any, Protocol
 
-from core.errors import EventFormatError, LogConflict, LogDamaged
+from core.errors import (
+    EventFormatError,
+    EventVersionError,
+    LogConflict,
+    LogDamaged,
+    LogVersionError,
+)
 from core.events.codec import Batch, decode_batch, encode_batch
 from core.log import LogScan, LogWriter, read_log, read_log_bytes
 
@@ -75,6 +81,8 @@ class FileStore(_Payloads):
     def __init__(self, writer: LogWriter, scan: LogScan, batches: list[Batch]) -> None:
         super().__init__(scan.header)
         self.path = scan.path
+        #: The verified scan the store was opened with (record offsets, for damage reports).
+        self.scan = scan
         self._writer = writer
         for payload, batch in zip(scan.payloads, batches, strict=True):
             self._record(payload, batch)
@@ -115,6 +123,9 @@ def decode_scan(scan: LogScan) -> list[Batch]:
     for number, (payload, offset) in enumerate(zip(scan.payloads, scan.offsets, strict=True)):
         try:
             batch = decode_batch(payload)
+        except EventVersionError as exc:  # written by a newer program, not damaged
+            where = f"{scan.path}: record {number + 1} (byte {offset})"
+            raise LogVersionError(f"{where}: {exc}; upgrade dice-miner") from None
         except EventFormatError as exc:
             raise LogDamaged(scan.path, offset, number + 1, str(exc)) from None
         if batch.seq != seq:

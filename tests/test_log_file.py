@@ -25,6 +25,7 @@ import core.log.file as log_file
 from core.errors import LogDamaged, LogError, LogLocked, LogVersionError, TornRecord
 from core.log import (
     FORMAT_VERSION,
+    MAX_HEADER,
     MAX_PAYLOAD,
     LogScan,
     LogWriter,
@@ -493,6 +494,53 @@ def test_a_failed_create_leaves_no_half_made_log(tmp_path: Path, monkeypatch) ->
     monkeypatch.undo()
     assert not (tmp_path / "game.dmlog").exists()
     LogWriter.create(tmp_path / "game.dmlog", HEADER).close()  # and the lock was released
+
+
+def test_create_names_the_log_only_once_its_header_is_whole(tmp_path: Path, monkeypatch) -> None:
+    """The header is written under ``<path>.new`` and linked into place: a crash while
+    creating leaves no log at all, and the next create reuses the stale ``.new``."""
+    path = tmp_path / "game.dmlog"
+    seen: list[bool] = []
+
+    def watching(fd: int, data: bytes) -> None:
+        seen.append(path.exists())
+        os.write(fd, data)
+
+    monkeypatch.setattr(log_file, "_write_all", watching)
+    LogWriter.create(path, HEADER).close()
+    assert seen == [False]  # the name did not exist while the header was being written
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.dmlog", "game.dmlog.lock"]
+
+    other = tmp_path / "other.dmlog"
+    Path(f"{other}.new").write_bytes(b"DMLOG\x01\r\n\x05")  # a creation killed midway
+    with LogWriter.create(other, HEADER) as w:
+        w.append(b"first")
+    assert read_log(other).payloads == (b"first",)
+    assert not Path(f"{other}.new").exists()
+
+
+def test_create_without_hard_links_renames_but_never_replaces(tmp_path: Path, monkeypatch) -> None:
+    def no_links(src: str, dst: str) -> None:
+        raise OSError(errno.EPERM, "Operation not permitted")
+
+    monkeypatch.setattr(os, "link", no_links)
+    path = tmp_path / "game.dmlog"
+    with LogWriter.create(path, HEADER) as w:
+        w.append(b"x")
+    assert read_log(path).payloads == (b"x",)
+    with pytest.raises(LogError, match="already exists"):
+        LogWriter.create(path, HEADER)
+    assert read_log(path).payloads == (b"x",)
+
+
+def test_a_header_over_the_size_limit_is_damage_and_never_written(tmp_path: Path) -> None:
+    big = {"padding": "x" * MAX_HEADER}
+    with pytest.raises(LogDamaged, match="exceeds the limit") as info:
+        read_log_bytes(ref_log(header_payload=ref_header(big)))
+    assert (info.value.offset, info.value.record) == (8, 0)
+    with pytest.raises(ValueError, match="cannot be read back"):
+        LogWriter.create(tmp_path / "game.dmlog", big)
+    assert not (tmp_path / "game.dmlog").exists()
 
 
 # --- repair ------------------------------------------------------------------------

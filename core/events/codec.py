@@ -19,11 +19,35 @@ from attrs import frozen
 from cattrs.preconf.msgpack import make_converter
 
 from core.commands import COMMAND_TYPES, Command
-from core.errors import EventFormatError
+from core.errors import EventFormatError, EventVersionError
 from core.events.base import EVENT_TYPES, Event
 from core.events.upcasters import upcast
 
 converter = make_converter()
+
+
+def _exactly(kind: type):
+    """A structure hook accepting only values of exactly ``kind`` (no ``bool`` for ``int``).
+
+    cattrs would otherwise convert: ``int(1e30)``, ``str([1])``, ``bool("no")``. A log
+    is untrusted input, and such a value would replay into nonsense or fail later.
+    """
+
+    def structure(value: Any, _: type) -> Any:
+        if type(value) is not kind:
+            raise TypeError(f"expected {kind.__name__}, not {type(value).__name__} {value!r:.40}")
+        return value
+
+    return structure
+
+
+for _kind in (int, str, bool):
+    converter.register_structure_hook(_kind, _exactly(_kind))
+
+#: The largest batch payload written or read. Real batches are at most a few KB
+#: (a round's end with its refill); the cap bounds what a hostile record can make
+#: the decoder build (a few MB of objects at most), whatever the frame allows.
+MAX_BATCH_BYTES = 256 * 1024
 
 #: Limits for untrusted payloads, so a hostile record cannot ask for huge buffers.
 _UNPACK_LIMITS = dict(
@@ -59,6 +83,8 @@ def event_to_dict(event: Event) -> dict[str, Any]:
 
 def event_from_dict(data: dict[str, Any]) -> Event:
     """The event a plain map describes, upcast to the current schema."""
+    if not isinstance(data, dict):
+        raise EventFormatError(f"not an event of a known type: {data!r:.80}")
     try:
         fields = dict(data)
         tag = fields.pop("t")
@@ -66,8 +92,12 @@ def event_from_dict(data: dict[str, Any]) -> Event:
         cls = EVENT_TYPES[tag]
     except (KeyError, TypeError, AttributeError):
         raise EventFormatError(f"not an event of a known type: {data!r:.80}") from None
-    if not isinstance(version, int) or version > cls.VERSION:
-        raise EventFormatError(f"{tag} schema version {version!r} is newer than this program")
+    if type(version) is not int:
+        raise EventFormatError(f"{tag} schema version {version!r} is not a number")
+    if version > cls.VERSION:
+        raise EventVersionError(
+            f"{tag} schema version {version} is newer than this program reads ({cls.VERSION})"
+        )
     try:
         if version < cls.VERSION:
             fields = upcast(tag, version, cls.VERSION, fields)
@@ -94,8 +124,8 @@ def command_from_dict(data: dict[str, Any]) -> Command:
 
 
 def encode_batch(batch: Batch) -> bytes:
-    """The msgpack payload of a batch."""
-    return msgpack.packb(
+    """The msgpack payload of a batch (ValueError if it is too big to be read back)."""
+    payload = msgpack.packb(
         {
             "seq": batch.seq,
             "cmd": command_to_dict(batch.command),
@@ -103,10 +133,17 @@ def encode_batch(batch: Batch) -> bytes:
         },
         use_bin_type=True,
     )
+    if len(payload) > MAX_BATCH_BYTES:
+        raise ValueError(f"batch of {len(payload)} bytes exceeds the limit ({MAX_BATCH_BYTES})")
+    return payload
 
 
 def decode_batch(payload: bytes) -> Batch:
     """The batch a payload holds; raises EventFormatError on anything malformed."""
+    if len(payload) > MAX_BATCH_BYTES:
+        raise EventFormatError(
+            f"batch of {len(payload)} bytes exceeds the limit ({MAX_BATCH_BYTES})"
+        )
     try:
         data = msgpack.unpackb(payload, raw=False, **_UNPACK_LIMITS)
         seq, cmd, events = data["seq"], data["cmd"], data["events"]

@@ -77,13 +77,20 @@ class FirstPlayerChosen(Event):
     hero_order: tuple[int, ...]
 
 
-@event(version=1)
+@event(version=2)
 @frozen
 class HeroChosen(Event):
-    """A player took a hero."""
+    """A player took a hero, whose faces were ``faces`` (all game, every round).
+
+    Version 2 added ``faces`` so the log says what the hero showed when the game
+    was played, as the header's dice set does for the dice: a corrected hero
+    table (rule D1) must not change old games. Version 1 events are upcast with
+    the table of their time (``core.events.upcasters``).
+    """
 
     seat: int
     hero: str
+    faces: tuple[str, ...]
 
 
 @event(version=1)

@@ -34,3 +34,24 @@ def upcast(tag: str, version: int, target: int, fields: Fields) -> Fields:
         fields = step(fields)
         version += 1
     return fields
+
+
+# --- the upcasters -------------------------------------------------------------------
+
+#: The hero table of the dice set "standard-d1", which every log written before
+#: HeroChosen v2 was played with. Frozen here on purpose: if ``core.dice.HEROES``
+#: is ever corrected, old games must keep the faces they were played with.
+HEROES_STANDARD_D1: dict[str, tuple[str, ...]] = {
+    "Alchemist": ("magic1", "magic1", "magic1"),
+    "Dragon Slayer": ("shield", "magic1"),
+    "Engineer": ("2", "pickaxe"),
+    "Prospector": ("gem1", "pickaxe"),
+    "Surveyor": ("1", "magic1"),
+    "Treasurer": ("gem1", "chest2"),
+}
+
+
+@upcaster("HeroChosen", 1)
+def hero_chosen_faces(fields: Fields) -> Fields:
+    """HeroChosen v1 -> v2: add the chosen hero's ``faces`` (an unknown hero raises KeyError)."""
+    return {**fields, "faces": HEROES_STANDARD_D1[fields["hero"]]}

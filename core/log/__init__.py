@@ -5,10 +5,11 @@ format itself is documented in ``docs/log-format.md``.
 """
 
 from core.log.file import LogWriter, RepairResult, follow_log, read_log, repair_log
-from core.log.framing import FORMAT_VERSION, MAX_PAYLOAD, LogScan, read_log_bytes
+from core.log.framing import FORMAT_VERSION, MAX_HEADER, MAX_PAYLOAD, LogScan, read_log_bytes
 
 __all__ = [
     "FORMAT_VERSION",
+    "MAX_HEADER",
     "MAX_PAYLOAD",
     "LogScan",
     "LogWriter",

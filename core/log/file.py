@@ -8,6 +8,8 @@ The rules this module keeps, and why:
 * Durable before acknowledged. ``append`` returns only after ``fsync`` (unless
   ``sync=False``), and ``create`` also syncs the directory so the file's name
   survives a crash.
+* Whole or absent. ``create`` writes the header under a temporary name and links
+  it into place, so a log never exists without its complete header.
 * One writer. An exclusive ``flock`` on ``<path>.lock`` (a sidecar, so readers
   never need it) guards every writer and repair. flock belongs to an open file
   description, so two writers in one process conflict just like two processes.
@@ -18,6 +20,7 @@ The rules this module keeps, and why:
 from __future__ import annotations
 
 import contextlib
+import errno
 import fcntl
 import os
 import socket
@@ -136,6 +139,22 @@ def _fsync(fd: int) -> None:
     os.fsync(fd)
 
 
+def _publish(temp: str, name: str) -> None:
+    """Give the finished file ``temp`` the name ``name``, never replacing an existing file."""
+    try:
+        os.link(temp, name)
+    except FileExistsError:
+        raise
+    except OSError as exc:  # a file system without hard links: rename, safe under the lock
+        if exc.errno not in (errno.EPERM, errno.EOPNOTSUPP, errno.ENOTSUP, errno.EMLINK):
+            raise
+        if os.path.lexists(name):
+            raise FileExistsError(errno.EEXIST, "File exists", name) from None
+        os.rename(temp, name)
+        return
+    os.unlink(temp)
+
+
 def _fsync_dir(path: str) -> None:
     fd = os.open(os.path.dirname(path) or ".", os.O_RDONLY | os.O_DIRECTORY)
     try:
@@ -178,7 +197,13 @@ class LogWriter:
 
     @classmethod
     def create(cls, path: Path, header: dict[str, Any], *, sync: bool = True) -> LogWriter:
-        """Create a new log holding only ``header`` (``"format"`` is added); fail if it exists."""
+        """Create a new log holding only ``header`` (``"format"`` is added); fail if it exists.
+
+        The preamble and header are written and synced under the temporary name
+        ``<path>.new`` first, then linked to ``path``: a crash leaves either no log
+        or a whole one, never a file cut inside its header (which no repair could
+        keep). A stale ``.new`` from such a crash is reused, under the lock.
+        """
         name = os.fspath(path)
         data = PREAMBLE + encode_frame(encode_header(header))
         try:  # a header this program could not read back must never reach the disk
@@ -187,23 +212,26 @@ class LogWriter:
             raise ValueError(f"log header cannot be read back: {exc.reason}") from exc
         lock_fd = _lock(name)
         try:
+            if os.path.lexists(name):
+                raise LogError(f"{name}: log already exists")
+            temp = name + ".new"
             try:
-                fd = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND, 0o644)
-            except FileExistsError:
-                raise LogError(f"{name}: log already exists") from None
+                fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_APPEND, 0o644)
             except OSError as exc:
                 raise LogError(f"{name}: cannot create log ({exc.strerror or exc})") from exc
             try:
                 _write_all(fd, data)
                 if sync:
                     _fsync(fd)
+                _publish(temp, name)
+                if sync:
                     _fsync_dir(name)
             except BaseException as exc:
-                # Nothing of the game is in it yet: remove the half-made file so the
-                # name is free again rather than blocking a retry with a broken log.
                 os.close(fd)
                 with contextlib.suppress(OSError):
-                    os.unlink(name)
+                    os.unlink(temp)
+                if isinstance(exc, FileExistsError):
+                    raise LogError(f"{name}: log already exists") from None
                 if isinstance(exc, OSError):
                     raise LogError(f"{name}: cannot create log ({exc.strerror or exc})") from exc
                 raise

@@ -29,6 +29,9 @@ from core.errors import LogDamaged, LogError, LogVersionError, TornRecord
 FORMAT_VERSION: Final = 1
 #: The largest payload a frame may declare; anything larger is damage, not a real record.
 MAX_PAYLOAD: Final = 16 * 1024 * 1024
+#: The largest header record: real ones are a few hundred bytes, and a hostile one
+#: must not make the reader build millions of objects before it is refused.
+MAX_HEADER: Final = 64 * 1024
 
 MAGIC: Final = b"DMLOG"
 #: ``\r\n`` ends the preamble so a text-mode transfer that rewrites newlines is caught at once.
@@ -170,6 +173,10 @@ def decode_header(payload: bytes, version: int, path: str) -> dict[str, Any]:
     """Decode the header record (record 0), which must be a msgpack map naming its format."""
     offset = PREAMBLE_SIZE
     limit = len(payload)  # no declared size may exceed the bytes actually present
+    if limit > MAX_HEADER:
+        raise LogDamaged(
+            path, offset, 0, f"header of {limit} bytes exceeds the limit ({MAX_HEADER})"
+        )
     try:
         header = msgpack.unpackb(
             payload,

@@ -49,6 +49,17 @@ def check_own_die(state: GameState, seat: int, die: object) -> int:
     return die
 
 
+def check_flag(value: object, what: str) -> bool:
+    """A yes/no option, refused unless it is exactly ``True`` or ``False``.
+
+    ``0``, ``""`` or ``None`` would pass a truth test, but the command is logged
+    as given, and the log's reader accepts only a real bool there.
+    """
+    if type(value) is not bool:
+        raise RuleError(f"bad_{what}", f"{what} is yes or no, not {value!r}")
+    return value
+
+
 def check_distinct(dice: tuple, what: str) -> None:
     """Refuse a list naming the same die twice."""
     if len(set(dice)) != len(dice):

@@ -18,6 +18,7 @@ from core.rules.chance import roll_dice
 from core.rules.checks import (
     check_die,
     check_distinct,
+    check_flag,
     check_own_die,
     check_phase,
     check_seat,
@@ -34,12 +35,12 @@ def choose_hero(out: Emitter, cmd: ChooseHero) -> None:
     state = out.state
     seat = check_turn(state, cmd.seat)
     check_phase(state, SETUP, "choose a hero")
-    if cmd.hero not in HEROES:
+    if type(cmd.hero) is not str or cmd.hero not in HEROES:
         raise RuleError("unknown_hero", f"there is no hero {cmd.hero!r}; pick one of {_heroes()}")
     if cmd.hero in state.heroes:
         holder = state.names[state.heroes.index(cmd.hero)]
         raise RuleError("hero_taken", f"{holder} already chose the {cmd.hero}")
-    out.emit(ev.HeroChosen(seat, cmd.hero))
+    out.emit(ev.HeroChosen(seat, cmd.hero, HEROES[cmd.hero]))
 
 
 def _heroes() -> str:
@@ -52,7 +53,7 @@ def take_die(out: Emitter, cmd: TakeDie) -> None:
     seat = check_turn(state, cmd.seat)
     check_phase(state, EXCAVATION, "take dice from the mountain")
     die = check_die(cmd.die)
-    if cmd.as_face is not None or cmd.freeze:
+    if cmd.as_face is not None or check_flag(cmd.freeze, "freeze"):
         raise RuleError("solo_only", "choosing a face or freezing a gem is for the solo game")
     k = mountain_slot(state, die)
     refuse_covered(state, die, k, side_allowed=state.beer_shared)

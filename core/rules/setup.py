@@ -31,7 +31,7 @@ def check_new_game(cmd: NewGame) -> None:
         want = "2 to 4 players" if cmd.mode == "multi" else "exactly 1 player"
         raise RuleError("bad_option", f"a {cmd.mode} game needs {want}, not {len(cmd.players)}")
     for name in cmd.players:
-        if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
+        if not _is_text(name) or not name.strip() or len(name) > MAX_NAME:
             raise RuleError("bad_option", f"player names are 1 to {MAX_NAME} characters")
     if len(set(cmd.players)) != len(cmd.players):
         raise RuleError("bad_option", "each player needs a different name")
@@ -39,6 +39,22 @@ def check_new_game(cmd: NewGame) -> None:
         raise RuleError("bad_option", "the seed is a whole number from 0 to 2**64 - 1")
     if cmd.hero_deal not in ("choose", "random"):
         raise RuleError("bad_option", "heroes are either 'choose' or 'random'")
+    # The command is logged as given, so only values the log can hold and read back:
+    if not _is_text(cmd.game_id):
+        raise RuleError("bad_option", f"the game id is text, not {cmd.game_id!r}")
+    if type(cmd.starting_magic) is not int or not 0 <= cmd.starting_magic <= 3:
+        raise RuleError("bad_option", f"starting magic is 0 to 3, not {cmd.starting_magic!r}")
+
+
+def _is_text(value: object) -> bool:
+    """A string that can be written as UTF-8 (JSON may carry lone surrogates, which cannot)."""
+    if not isinstance(value, str):
+        return False
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def start_multiplayer(out: Emitter, cmd: NewGame) -> None:

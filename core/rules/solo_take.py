@@ -102,7 +102,7 @@ def take_event(state: GameState, die: object, as_face: object, freeze: object) -
         )
     kind, shown = KIND_OF[die], state.faces[die]
     face = _chosen_face(die, kind, shown, as_face)
-    if freeze not in (False, True):
+    if type(freeze) is not bool:  # 0 or 1 would be logged as ints the reader refuses
         raise RuleError("bad_freeze", "freeze is yes or no")
     if freeze and kind != "treasure":
         raise RuleError(

@@ -1,0 +1,122 @@
+"""Promise 4: old event schemas are upcast on reading; newer formats are refused, saying so.
+
+``HeroChosen`` went from schema 1 (``seat, hero``) to 2 (``+ faces``), and
+``tests/data/herochosen-v1.dmlog`` is a game the engine logged before that change
+(recorded by ``python -m scripts.make_upcast_fixture``), with the state it
+reached in ``herochosen-v1.json``.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import msgpack
+import pytest
+
+from core.dice import DICE_SET, HEROES
+from core.errors import EventFormatError, LogVersionError
+from core.events.codec import event_from_dict, event_to_dict
+from core.events.game import HeroChosen
+from core.events.upcasters import HEROES_STANDARD_D1, UPCASTERS, hero_chosen_faces
+from core.game import Game
+from core.log import read_log
+from core.log.framing import PREAMBLE, encode_frame
+
+DATA = Path(__file__).parent / "data"
+FIXTURE = DATA / "herochosen-v1.dmlog"
+RECORDED = json.loads((DATA / "herochosen-v1.json").read_text())
+
+
+def raw_events(path: Path, tag: str) -> list[dict]:
+    """The events tagged ``tag`` as stored, before any decoding or upcasting."""
+    return [
+        event
+        for payload in read_log(path).payloads
+        for event in msgpack.unpackb(payload, raw=False)["events"]
+        if event["t"] == tag
+    ]
+
+
+def test_the_fixture_holds_version_1_hero_choices() -> None:
+    stored = raw_events(FIXTURE, "HeroChosen")
+    assert len(stored) == 4  # three players, one choice undone and made again
+    assert all(e["v"] == 1 and "faces" not in e for e in stored)
+    assert HeroChosen.VERSION == 2 and ("HeroChosen", 1) in UPCASTERS
+
+
+def test_the_upcaster_adds_the_faces_the_hero_had_then() -> None:
+    assert hero_chosen_faces({"seat": 1, "hero": "Engineer"}) == {
+        "seat": 1,
+        "hero": "Engineer",
+        "faces": ("2", "pickaxe"),
+    }
+    old = {"t": "HeroChosen", "v": 1, "seat": 2, "hero": "Surveyor"}
+    assert event_from_dict(old) == HeroChosen(2, "Surveyor", ("1", "magic1"))
+    assert event_to_dict(event_from_dict(old))["v"] == 2
+    with pytest.raises(EventFormatError, match="HeroChosen"):
+        event_from_dict({"t": "HeroChosen", "v": 1, "seat": 0, "hero": "Necromancer"})
+
+
+def test_the_frozen_hero_table_is_the_one_of_its_dice_set() -> None:
+    """The upcaster keeps the table v1 logs were played with; today it is still the same."""
+    assert DICE_SET == "standard-d1"
+    assert HEROES_STANDARD_D1 == HEROES
+
+
+def test_a_version_1_log_replays_to_the_state_it_recorded() -> None:
+    game = Game.load(FIXTURE)
+    state = game.state
+    assert game.seq == RECORDED["seq"]
+    assert state.phase == RECORDED["phase"] == "over"
+    assert list(state.heroes) == RECORDED["heroes"]
+    assert [list(t) for t in state.troves] == RECORDED["troves"]
+    assert list(state.faces) == RECORDED["faces"]
+    assert list(state.mountain) == RECORDED["mountain"]
+    assert list(state.bag) == RECORDED["bag"]
+    assert [[list(s) for s in r] for r in state.round_scores] == RECORDED["round_scores"]
+    assert list(state.totals()) == RECORDED["totals"]
+    assert list(state.winners) == RECORDED["winners"]
+    chosen = [e for _, e in game.events() if isinstance(e, HeroChosen)]
+    assert [e.faces for e in chosen] == [HEROES[e.hero] for e in chosen]
+
+
+def test_a_version_1_log_continues_with_version_2_events(tmp_path: Path) -> None:
+    """Opened for writing, an old log takes new events at the new version after its old
+    ones, and reads back whole: nothing is ever rewritten."""
+    path = tmp_path / "old.dmlog"
+    shutil.copy(FIXTURE, path)
+    with Game.open(path) as game:
+        while game.state.phase != "setup":  # back to the hero choices, one command at a time
+            game.undo()
+        game.issue(game.legal()[0])
+        live = game.state
+    assert path.read_bytes().startswith(FIXTURE.read_bytes())
+    versions = [e["v"] for e in raw_events(path, "HeroChosen")]
+    assert versions[:4] == [1, 1, 1, 1] and versions[4:] == [2]
+    assert Game.load(path).state == live
+
+
+def test_a_log_from_a_newer_program_is_refused_saying_so(tmp_path: Path) -> None:
+    """A newer format version, or an event at a newer schema version: LogVersionError."""
+    newer_format = tmp_path / "format.dmlog"
+    data = FIXTURE.read_bytes()
+    newer_format.write_bytes(data[:5] + b"\x02" + data[6:])
+    with pytest.raises(LogVersionError, match=r"format version 2 is newer .* upgrade"):
+        Game.load(newer_format)
+
+    scan = read_log(FIXTURE)
+    payloads = list(scan.payloads)
+    batch = msgpack.unpackb(payloads[1], raw=False)
+    batch["events"][0]["v"] = 3
+    payloads[1] = msgpack.packb(batch, use_bin_type=True)
+    header = msgpack.packb(scan.header, use_bin_type=True)
+    newer_event = tmp_path / "event.dmlog"
+    newer_event.write_bytes(PREAMBLE + b"".join(encode_frame(p) for p in [header, *payloads]))
+    with pytest.raises(LogVersionError) as info:
+        Game.load(newer_event)
+    message = str(info.value)
+    assert str(newer_event) in message and f"byte {scan.offsets[1]}" in message
+    assert "HeroChosen schema version 3 is newer than this program reads (2)" in message
+    assert message.endswith("upgrade dice-miner")
