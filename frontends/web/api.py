@@ -64,6 +64,8 @@ def json_body() -> dict[str, Any]:
         body = json.loads(data or b"null")
     except (ValueError, UnicodeDecodeError) as exc:
         raise ApiError(400, "bad_json", f"the body is not valid JSON: {exc}") from None
+    except RecursionError:  # json.loads recurses once per level: [[[[...]]]] would be a 500
+        raise ApiError(400, "bad_json", "the body's JSON is nested too deeply") from None
     if not isinstance(body, dict):
         raise ApiError(400, "bad_json", "the body must be a JSON object")
     return body

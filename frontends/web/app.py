@@ -13,7 +13,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, current_app
+from flask import Flask, current_app, request
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from frontends.web.errors import register_error_handlers
 from frontends.web.games import GameRegistry
@@ -68,6 +69,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     if config:
         app.config.update(config)
     app.json.sort_keys = False
+    app.url_map.merge_slashes = False  # "/api/games//state" is a JSON 404, not an HTML redirect
     data_dir = app.config["DATA_DIR"] or default_data_dir()
     app.extensions["dice_miner"] = Services(
         ReplayLibrary(app.config["REPLAYS_DIR"]),
@@ -80,6 +82,20 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(api.bp)
     app.register_blueprint(live.bp)
     register_error_handlers(app)
+
+    @app.before_request
+    def _whole_body():
+        # A chunked body has no Content-Length, and Werkzeug cuts it at the limit
+        # without a word: a 3 MB upload would be read as its first 2 MB and refused as
+        # damaged (or as bad JSON). Read it here and answer 413 if anything is left.
+        limit = request.max_content_length
+        if limit is None or request.content_length is not None:
+            return
+        if not request.environ.get("wsgi.input_terminated"):
+            return  # no length and no chunking: Werkzeug reads no body at all
+        data = request.get_data(cache=True)
+        if len(data) >= limit and request.environ["wsgi.input"].read(1):
+            raise RequestEntityTooLarge()
 
     @app.after_request
     def _headers(response):

@@ -48,6 +48,17 @@ DWARVES = ("Ada", "Brok", "Cira", "Dain")
 _NAME = re.compile(r"^[^\x00-\x1f\x7f]+$")  # any printable text; the pages escape it
 
 
+def _is_name(name: object) -> bool:
+    """Printable text of at most MAX_NAME characters that UTF-8 can hold (no lone surrogate)."""
+    if not isinstance(name, str) or not _NAME.match(name) or len(name.strip()) > MAX_NAME:
+        return False
+    try:
+        name.encode()
+    except UnicodeEncodeError:  # "\ud800" from JSON: the log could not record it
+        return False
+    return True
+
+
 class SetupError(ValueError):
     """Options that cannot make a game (answered as 400 with this message)."""
 
@@ -74,12 +85,12 @@ def parse_seats(players: object) -> list[tuple[str, str | None]]:
         if not isinstance(entry, dict):
             raise SetupError(f"seat {n} must be an object with a name and a bot (or null)")
         name, bot = entry.get("name"), entry.get("bot")
-        if bot is not None and bot not in BOTS:
+        if bot is not None and (not isinstance(bot, str) or bot not in BOTS):  # [] is unhashable
             kinds = ", ".join(sorted(BOTS))
             raise SetupError(f"seat {n}: unknown bot {bot!r}; choose from {kinds}")
         if name is None or (isinstance(name, str) and not name.strip()):
             name = DWARVES[n - 1] if bot else f"Player {n}"
-        if not isinstance(name, str) or not _NAME.match(name) or len(name.strip()) > MAX_NAME:
+        if not _is_name(name):
             raise SetupError(f"seat {n}: a name is 1 to {MAX_NAME} printable characters")
         name = name.strip()
         if bot is not None and not name.endswith(f"({bot})"):
@@ -175,7 +186,7 @@ class LiveGame:
         if not token:
             return None
         found = None
-        given = token.encode()
+        given = token.encode(errors="surrogatepass")  # JSON may carry a lone surrogate
         for seat, info in enumerate(self.seats):
             if info.token is not None and hmac.compare_digest(given, info.token.encode()):
                 found = seat
