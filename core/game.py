@@ -48,12 +48,16 @@ def log_header(command: NewGame) -> dict[str, Any]:
 
 def _replay(batches: Iterable[Batch], scan: LogScan) -> Timeline:
     """Replay a log's batches; one that passed its checksum but cannot be applied is damage."""
-    timeline = Timeline()
-    for record, (batch, offset) in enumerate(zip(batches, scan.offsets, strict=True), start=1):
+    timeline, count = Timeline(), 0
+    for batch in batches:
         try:
             timeline = timeline.apply_batch(batch)
         except Exception as exc:  # e.g. a crafted record naming a slot that does not exist
-            raise LogDamaged(scan.path, offset, record, f"cannot be replayed ({exc})") from exc
+            offset, reason = scan.offsets[count], f"cannot be replayed ({exc})"
+            raise LogDamaged(scan.path, offset, count + 1, reason) from exc
+        count += 1
+    if count != len(scan.offsets):
+        raise ValueError(f"{count} batches for the {len(scan.offsets)} records of {scan.path}")
     return timeline
 
 
@@ -111,9 +115,7 @@ class Game:
     def load(cls, path: str | os.PathLike, *, drop_torn: bool = False) -> Game:
         """Read a log into memory, for viewing or for playing on without touching the file."""
         scan, batches = load_batches(path, drop_torn=drop_torn)
-        store = MemoryStore(scan.header)
-        for batch in batches:
-            store.append(batch)
+        store = MemoryStore.holding(scan.header, scan.payloads, batches)
         return cls(store, _replay(batches, scan))
 
     # -- reading -------------------------------------------------------------

@@ -11,6 +11,7 @@ row left to right, then the next row up. Every function here is pure.
 
 from __future__ import annotations
 
+from operator import is_
 from typing import Final
 
 ROWS: Final = 5
@@ -51,14 +52,23 @@ UPPER: Final = tuple(_upper(k) for k in range(SLOT_COUNT))
 LOWER: Final = tuple(_lower(k) for k in range(SLOT_COUNT))
 
 
+#: The upper neighbours that exist, per slot (UPPER without the ``None``s).
+ABOVE: Final = tuple(tuple(u for u in pair if u is not None) for pair in UPPER)
+
+
 def covering(mountain: Mountain, k: int) -> tuple[int, ...]:
     """The dice resting on slot ``k`` (0, 1 or 2 of them)."""
-    return tuple(mountain[u] for u in UPPER[k] if u is not None and mountain[u] is not None)
+    return tuple([mountain[u] for u in ABOVE[k] if mountain[u] is not None])
 
 
 def is_top(mountain: Mountain, k: int) -> bool:
     """A die with neither upper neighbour occupied: a normal pick may take it."""
-    return mountain[k] is not None and not covering(mountain, k)
+    if mountain[k] is None:
+        return False
+    for u in ABOVE[k]:  # noqa: SIM110  (a loop, not all(generator): this is a hot path)
+        if mountain[u] is not None:
+            return False
+    return True
 
 
 def is_side(mountain: Mountain, k: int) -> bool:
@@ -68,12 +78,43 @@ def is_side(mountain: Mountain, k: int) -> bool:
 
 def top_slots(mountain: Mountain) -> tuple[int, ...]:
     """Indices of every top die, in slot order."""
-    return tuple(k for k in range(SLOT_COUNT) if is_top(mountain, k))
+    return _shape(mountain)[0]
 
 
 def side_slots(mountain: Mountain) -> tuple[int, ...]:
     """Indices of every side die, in slot order."""
-    return tuple(k for k in range(SLOT_COUNT) if is_side(mountain, k))
+    return _shape(mountain)[1]
+
+
+def is_bare(mountain: Mountain) -> bool:
+    """True if no die is left on the mountain."""
+    return mountain.count(None) == SLOT_COUNT
+
+
+# Which slots are top or side dice depends only on which slots are occupied, and a
+# game meets few such patterns, so each pattern's answer is worked out once and kept.
+_NONES: Final = (None,) * SLOT_COUNT
+_SHAPES: dict[tuple[bool, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+_SHAPES_KEPT: Final = 1 << 16  # far more than games reach; a bound, not a tuning
+
+
+def _shape(mountain: Mountain) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """``(top slots, side slots)`` of a mountain, from its pattern of empty slots."""
+    empty = tuple(map(is_, mountain, _NONES))
+    found = _SHAPES.get(empty)
+    if found is None:
+        if len(_SHAPES) >= _SHAPES_KEPT:
+            _SHAPES.clear()
+        top, side = [], []
+        for k in range(SLOT_COUNT):
+            if not empty[k]:
+                covered = sum(not empty[u] for u in ABOVE[k])
+                if covered == 0:
+                    top.append(k)
+                elif covered == 1:
+                    side.append(k)
+        found = _SHAPES[empty] = (tuple(top), tuple(side))
+    return found
 
 
 def where(mountain: Mountain, die: int) -> int | None:
@@ -86,7 +127,7 @@ def where(mountain: Mountain, die: int) -> int | None:
 
 def dice_on(mountain: Mountain) -> tuple[int, ...]:
     """The dice on the mountain, in slot order."""
-    return tuple(d for d in mountain if d is not None)
+    return tuple([d for d in mountain if d is not None])
 
 
 def slide_run(mountain: Mountain, k: int) -> tuple[tuple[int, int], ...]:

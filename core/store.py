@@ -11,7 +11,7 @@ would implement the same three methods.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any, Protocol
 
 from core.errors import (
@@ -71,6 +71,26 @@ class _Payloads:
 class MemoryStore(_Payloads):
     """Batches kept in memory as the same bytes a log file would hold."""
 
+    @classmethod
+    def holding(
+        cls, header: dict[str, Any], payloads: Iterable[bytes], batches: Iterable[Batch]
+    ) -> MemoryStore:
+        """A store holding batches just read with their payloads (nothing encoded again)."""
+        store = cls(header)
+        store.payloads = list(payloads)
+        seq = 0
+        for batch in batches:
+            if batch.seq != seq:
+                raise LogConflict(f"batch starts at seq {batch.seq} but the log is at {seq}")
+            seq = batch.end
+            store._ends.append(seq)
+        if len(store._ends) != len(store.payloads):
+            raise ValueError(
+                "a store needs a payload for every batch, and a batch for every payload"
+            )
+        store.next_seq = seq
+        return store
+
     def append(self, batch: Batch) -> None:
         self._record(self._check(batch), batch)
 
@@ -117,23 +137,28 @@ def decode_scan(scan: LogScan) -> list[Batch]:
     """Decode a scanned log's batches, checking they run on without gaps.
 
     Content that passed its checksum but is not a valid batch is still damage:
-    it is reported with the record's offset, never skipped.
+    it is reported with the record's offset, never skipped. The first damage
+    in the log is the one reported, whichever check finds it.
     """
-    batches, seq = [], 0
-    for number, (payload, offset) in enumerate(zip(scan.payloads, scan.offsets, strict=True)):
-        try:
-            batch = decode_batch(payload)
-        except EventVersionError as exc:  # written by a newer program, not damaged
-            where = f"{scan.path}: record {number + 1} (byte {offset})"
-            raise LogVersionError(f"{where}: {exc}; upgrade dice-miner") from None
-        except EventFormatError as exc:
-            raise LogDamaged(scan.path, offset, number + 1, str(exc)) from None
+    batches: list[Batch] = []
+    failure = None
+    try:  # the whole log in one pass (the hot path); the failing record is the next one
+        for payload in scan.payloads:
+            batches.append(decode_batch(payload))
+    except (EventVersionError, EventFormatError) as exc:
+        failure = exc
+    seq = 0
+    for number, batch in enumerate(batches):
         if batch.seq != seq:
-            raise LogDamaged(
-                scan.path, offset, number + 1, f"batch starts at seq {batch.seq}, expected {seq}"
-            )
-        batches.append(batch)
+            reason = f"batch starts at seq {batch.seq}, expected {seq}"
+            raise LogDamaged(scan.path, scan.offsets[number], number + 1, reason)
         seq = batch.end
+    if failure is not None:
+        number, offset = len(batches), scan.offsets[len(batches)]
+        if isinstance(failure, EventVersionError):  # written by a newer program, not damaged
+            where = f"{scan.path}: record {number + 1} (byte {offset})"
+            raise LogVersionError(f"{where}: {failure}; upgrade dice-miner") from None
+        raise LogDamaged(scan.path, offset, number + 1, str(failure)) from None
     return batches
 
 

@@ -31,12 +31,13 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 @frozen
 class Spec:
-    """One golden game: its file name, the bots by seat, the seed, and any undos."""
+    """One golden game: its file name, the bots by seat, the seed, any undos, the mode."""
 
     name: str
     bots: tuple[str, ...] = field(converter=tuple)
     seed: int
     undos: tuple[tuple[int, int], ...] = field(default=(), converter=tuple)  # (at, count)
+    mode: str = "multi"  # "solo": one bot plays the solo game
 
     @property
     def log_path(self) -> str:
@@ -54,12 +55,13 @@ SPECS: tuple[Spec, ...] = (
     Spec("four-players", ("montecarlo", "greedy", "random", "greedy"), seed=4),
     Spec("four-players-undo", ("greedy",) * 4, seed=44, undos=((9, 1), (40, 2), (95, 1))),
     Spec("tie-break", ("greedy", "greedy"), seed=64),
+    Spec("solo", ("montecarlo",), seed=3, mode="solo"),
 )
 
 
 def record(spec: Spec) -> Game:
     """Play the spec's game in memory, exactly as it was recorded."""
-    game = Game.new(player_names(spec.bots), spec.seed)
+    game = Game.new(player_names(spec.bots), spec.seed, mode=spec.mode)
     bots = [make_bot(name) for name in spec.bots]
     undos = dict(spec.undos)
     issued, swerve = 0, False

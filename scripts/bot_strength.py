@@ -1,5 +1,10 @@
 """Measure a bot against others: ``python scripts/bot_strength.py --games 200``.
 
+``--solo greedy,montecarlo`` measures solo play instead: each bot plays the same
+``--games`` seeded solo games, and the report gives each bot's mean solo score
+(with a 95% interval), its games per rating band, and the paired difference
+between every two bots (the same seeds, so much of the luck of the dice cancels).
+
 By default one ``montecarlo`` bot plays three ``greedy`` bots in 4-player games
 (``--lineup montecarlo,montecarlo,greedy,greedy`` sets the table); the seats
 rotate from game to game so no bot keeps a seat's advantage. The report gives,
@@ -17,12 +22,14 @@ import math
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from itertools import combinations
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from core.bots.registry import BOTS
 from core.bots.series import GameResult, play_series
+from core.scoring_solo import RATINGS, rating
 
 
 def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -85,6 +92,37 @@ def report(results: list[GameResult], bots: list[str]) -> str:
     return "\n".join(lines)
 
 
+def mean_interval(values: list[float], z: float = 1.96) -> tuple[float, float]:
+    """The mean and the half-width of its 95% interval (normal approximation)."""
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, 0.0
+    variance = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return mean, z * math.sqrt(variance / n)
+
+
+def solo_report(scores: dict[str, list[int]]) -> str:
+    """Per bot: mean solo score (95% interval) and games per rating band; then for every
+    two bots, the later one's paired difference from the earlier one."""
+    bands = [band for _, band in RATINGS]
+    lines = [f"{'bot':<12} {'mean':>6} {'95%':>7}  " + "  ".join(bands)]
+    for bot, values in scores.items():
+        mean, half = mean_interval(values)
+        counts = [sum(rating(v) == band for v in values) for band in bands]
+        cells = "  ".join(f"{c:>{len(b)}}" for c, b in zip(counts, bands, strict=True))
+        lines.append(f"{bot:<12} {mean:>6.2f} {'±' + format(half, '.2f'):>7}  {cells}")
+    for first, bot in combinations(scores, 2):
+        diffs = [b - a for a, b in zip(scores[first], scores[bot], strict=True)]
+        mean, half = mean_interval(diffs)
+        better, worse = sum(d > 0 for d in diffs), sum(d < 0 for d in diffs)
+        lines.append(
+            f"{bot} - {first}: {mean:+.2f} ± {half:.2f} points a game; "
+            f"more in {better} games, less in {worse}, the same in {len(diffs) - better - worse}"
+        )
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
@@ -95,9 +133,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=2019)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument(
+        "--solo", metavar="BOTS", help="solo games instead: each of these bots plays the same games"
+    )
     args = parser.parse_args(argv)
     if args.games < 1 or args.jobs < 1:
         parser.error("--games and --jobs must be at least 1")
+    if args.solo is not None:
+        return solo_main(parser, args)
     bots = [name.strip() for name in args.lineup.split(",")]
     if not 2 <= len(bots) <= 4 or any(name not in BOTS for name in bots):
         parser.error(f"--lineup needs 2 to 4 of: {', '.join(sorted(BOTS))}")
@@ -109,6 +152,24 @@ def main(argv: list[str] | None = None) -> int:
         f"seats rotating, {elapsed:.0f} s"
     )
     print(report(results, bots))
+    return 0
+
+
+def solo_main(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """``--solo``: every bot plays the same seeded solo games."""
+    bots = list(dict.fromkeys(name.strip() for name in args.solo.split(",")))
+    if any(name not in BOTS for name in bots):
+        parser.error(f"--solo needs bots from: {', '.join(sorted(BOTS))}")
+    scores, times = {}, []
+    for bot in bots:
+        started = time.perf_counter()
+        results = measure([bot], args.seed, args.games, args.jobs)
+        times.append(f"{bot} {time.perf_counter() - started:.0f} s")
+        scores[bot] = [r.totals[0] for r in results]
+    print(
+        f"{args.games} solo games per bot, seed {args.seed}, {args.jobs} jobs: {', '.join(times)}"
+    )
+    print(solo_report(scores))
     return 0
 
 

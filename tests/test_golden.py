@@ -44,7 +44,7 @@ def test_each_golden_game_re_runs_to_the_same_log(spec):
     divergence = rerun(batches)
     assert divergence is None, f"{divergence} ({RERECORD})"
     game = Game.load(spec.log_path)
-    replayed = Game.new(game.state.names, game.state.seed)
+    replayed = Game.new(game.state.names, game.state.seed, mode=game.state.mode)
     for batch in batches[1:]:
         if isinstance(batch.command, Undo):
             replayed.undo(batch.command.seat)

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from core.bots.evaluate import best_pair, projected_score, reroll_gains, take_gains
+from core.bots.solo_eval import choose_solo
 from core.commands import CacheDice, Command, EndMagicTurn, ShareBeer, SpendMagic, TakeDie
 from core.projections.state import EXCAVATION, MAGIC, REPLENISH, GameState
 from core.rng import DiceRng
@@ -57,6 +58,8 @@ class GreedyBot:
     name = "greedy"
 
     def choose(self, state: GameState, legal: Sequence[Command], rng: DiceRng) -> Command:
+        if state.mode == "solo":
+            return choose_solo(state, legal, rng)  # its own valuation: core.bots.solo_eval
         return pick_best(self.candidates(state, legal, rng), rng)
 
     def candidates(self, state: GameState, legal: Sequence[Command], rng: DiceRng):

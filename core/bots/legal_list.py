@@ -13,11 +13,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from math import comb
 
-from core.commands import CacheDice, Command, EndMagicTurn, SpendMagic
-from core.projections.state import MAGIC, REPLENISH, GameState
-from core.rules.cache import cache_capacity
+from core.commands import CacheDice, Command, EndMagicTurn, ShareBeer, SpendMagic, TakeDie
+from core.dice import BEER
+from core.mountain import side_slots, top_slots
+from core.projections.state import EXCAVATION, MAGIC, REPLENISH, GameState
+from core.rules.cache import cache_capacity, chests_lent
 from core.rules.legal import legal_commands
-from core.rules.magic import magic_sources, reroll_targets, targets_needed
+from core.rules.magic import magic_sources, reroll_targets
 
 #: A run of commands in the list: how many there are, and the i-th of them.
 Group = tuple[int, Callable[[int], Command]]
@@ -43,7 +45,7 @@ class LegalList(Sequence[Command]):
     def __init__(self, state: GameState) -> None:
         self.state = state
         self._groups = _groups(state)
-        self._len = sum(count for count, _ in self._groups)
+        self._len = sum([count for count, _ in self._groups])
 
     def __len__(self) -> int:
         return self._len
@@ -73,12 +75,38 @@ class LegalList(Sequence[Command]):
 
 def _groups(state: GameState) -> list[Group]:
     seat = state.to_act() if state is not None and not state.is_over else None
-    if seat is not None and state.mode == "multi" and state.phase == MAGIC:
-        return _magic_groups(state, seat)
-    if seat is not None and state.mode == "multi" and state.phase == REPLENISH:
-        return _cache_groups(state, seat)
-    listed = tuple(legal_commands(state))  # short lists: take, beer, hero, solo moves
+    if seat is not None and state.mode == "multi":
+        phase = state.phase
+        if phase == EXCAVATION:
+            return _excavation_groups(state, seat)
+        if phase == MAGIC:
+            return _magic_groups(state, seat)
+        if phase == REPLENISH:
+            return _cache_groups(state, seat)
+    listed = tuple(legal_commands(state))  # short lists: heroes, solo moves
     return [(len(listed), listed.__getitem__)] if listed else []
+
+
+def _excavation_groups(state: GameState, seat: int) -> list[Group]:
+    """The dice that can be taken, in slot order, then each beer to each other seat.
+
+    Nearly every decision of a game is one of these, so only the command drawn is built.
+    """
+    mountain = state.mountain
+    slots = top_slots(mountain)
+    if state.beer_shared:
+        slots = sorted(slots + side_slots(mountain))
+    groups: list[Group] = []
+    if slots:
+        groups.append((len(slots), lambda i: TakeDie(seat, mountain[slots[i]])))
+    if not state.beer_shared:
+        faces = state.faces
+        beers = [d for d in state.troves[seat] if faces[d] == BEER]
+        others = [to for to in range(state.players) if to != seat]
+        if beers and others:
+            n = len(others)
+            groups.append((len(beers) * n, lambda i: ShareBeer(seat, beers[i // n], others[i % n])))
+    return groups
 
 
 def _magic_groups(state: GameState, seat: int) -> list[Group]:
@@ -86,7 +114,7 @@ def _magic_groups(state: GameState, seat: int) -> list[Group]:
     groups: list[Group] = [(1, lambda _i: EndMagicTurn(seat))]
     for source in magic_sources(state, seat):
         eligible = reroll_targets(state, seat, source.die)
-        k = targets_needed(state, seat, source)
+        k = min(source.symbols, len(eligible))  # targets_needed, without listing them again
 
         def fetch(i, eligible=eligible, k=k, source=source):
             targets = unrank_combination(eligible, k, i)
@@ -101,12 +129,14 @@ def _cache_groups(state: GameState, seat: int) -> list[Group]:
 
     A cache is legal when its size is at most the chests it leaves in use, i.e.
     when the sum over its dice of (1 + the chests that die stops lending) is at
-    most the full capacity. Those costs come from ``cache_capacity`` itself, and
-    ``_CacheCounter`` counts and unranks the subsets under that budget.
+    most the full capacity. Those costs come from ``chests_lent``, as
+    ``cache_capacity`` does, and ``_CacheCounter`` counts and unranks the subsets
+    under that budget.
     """
     trove = tuple(sorted(state.troves[seat]))
     budget = cache_capacity(state, seat)
-    costs = tuple(1 + budget - cache_capacity(state, seat, (d,)) for d in trove)
+    lent = chests_lent(state, seat)
+    costs = tuple([1 + lent.get(d, 0) for d in trove])
     counter = _CacheCounter(costs)
     groups: list[Group] = []
     for size in range(min(len(trove), budget) + 1):

@@ -27,6 +27,7 @@ from collections.abc import Callable, Sequence
 
 from core.bots.evaluate import score_faces
 from core.bots.greedy import cache_candidate, generic_candidates, magic_candidates, pick_best
+from core.bots.solo_search import choose_by_play_outs
 from core.commands import ChooseHero, Command, ShareBeer, TakeDie
 from core.dice import ALL_FACES, BEER, DIE_COUNT, FACES, HEROES, KIND_OF, gems, magic_symbols
 from core.mountain import remove, side_slots, slide_run, top_slots
@@ -108,12 +109,22 @@ class MonteCarloBot:
 
     name = "montecarlo"
 
-    def __init__(self, samples: int = 24, magic_weight: float = 0.75) -> None:
+    def __init__(
+        self,
+        samples: int = 24,
+        magic_weight: float = 0.75,
+        solo_samples: int = 8,
+        solo_candidates: int = 4,
+    ) -> None:
         self.samples = samples
         self.magic_weight = magic_weight
+        self.solo_samples = solo_samples
+        self.solo_candidates = solo_candidates
 
     def choose(self, state: GameState, legal: Sequence[Command], rng: DiceRng) -> Command:
         seat = state.to_act()
+        if state.mode == "solo":  # its own search: core.bots.solo_search
+            return choose_by_play_outs(state, legal, rng, self.solo_samples, self.solo_candidates)
         if state.mode != "multi":
             return pick_best(generic_candidates(state, seat, legal, rng), rng)
         if state.phase == MAGIC:

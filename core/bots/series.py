@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from functools import partial
 
 from attrs import frozen
 
@@ -86,10 +88,25 @@ def play_series(
     out_dir: str | None = None,
     rotate: bool = False,
     start: int = 0,
+    jobs: int = 1,
 ) -> Iterator[GameResult]:
-    """Games ``start`` .. ``start + games - 1`` of the series, one result at a time."""
-    for index in range(start, start + games):
-        yield play_one(bots, seed, index, out_dir=out_dir, rotate=rotate)
+    """Games ``start`` .. ``start + games - 1`` of the series, one result at a time, in order.
+
+    With ``jobs`` above 1 the games are played in that many processes; each game
+    depends only on its seed, so the results and logs are the same either way.
+    """
+    indices = range(start, start + games)
+    if jobs <= 1:
+        for index in indices:
+            yield play_one(bots, seed, index, out_dir=out_dir, rotate=rotate)
+        return
+    one = partial(_play_index, tuple(bots), seed, out_dir, rotate)
+    with ProcessPoolExecutor(jobs) as pool:
+        yield from pool.map(one, indices, chunksize=max(1, min(8, games // (4 * jobs))))
+
+
+def _play_index(bots, seed, out_dir, rotate, index) -> GameResult:
+    return play_one(bots, seed, index, out_dir=out_dir, rotate=rotate)
 
 
 def log_bytes(game: Game) -> bytes:

@@ -12,37 +12,57 @@ reading (``core.events.upcasters``).
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
+import attrs
 import msgpack
 from attrs import frozen
 from cattrs.preconf.msgpack import make_converter
 
 from core.commands import COMMAND_TYPES, Command
 from core.errors import EventFormatError, EventVersionError
+from core.events import strict
 from core.events.base import EVENT_TYPES, Event
 from core.events.upcasters import upcast
 
-converter = make_converter()
+#: The one converter, with the strict hooks of ``core.events.strict``: each field of
+#: exactly its type. Errors are reported as the first bad field's (wrapped in
+#: EventFormatError), so cattrs' slower per-field error collection is off.
+converter = make_converter(detailed_validation=False)
 
 
-def _exactly(kind: type):
-    """A structure hook accepting only values of exactly ``kind`` (no ``bool`` for ``int``).
-
-    cattrs would otherwise convert: ``int(1e30)``, ``str([1])``, ``bool("no")``. A log
-    is untrusted input, and such a value would replay into nonsense or fail later.
-    """
-
-    def structure(value: Any, _: type) -> Any:
-        if type(value) is not kind:
-            raise TypeError(f"expected {kind.__name__}, not {type(value).__name__} {value!r:.40}")
-        return value
-
-    return structure
+def _is_record(kind: Any) -> bool:
+    """The classes written into a log: events and commands."""
+    return isinstance(kind, type) and issubclass(kind, (Event, Command)) and attrs.has(kind)
 
 
-for _kind in (int, str, bool):
-    converter.register_structure_hook(_kind, _exactly(_kind))
+strict.install(converter, _is_record)
+
+#: Per class, the converter's unstructuring function; per tag, the class and its
+#: structuring function: looked up once, as a log is read record by record.
+_UNSTRUCTURE: dict[type, Callable[[Any], dict[str, Any]]] = {}
+_EVENTS: dict[str, tuple[type[Event], Callable[[Any], Event]]] = {}
+_COMMANDS: dict[str, tuple[type[Command], Callable[[Any], Command]]] = {}
+
+
+def _unstructurer(cls: type) -> Callable[[Any], dict[str, Any]]:
+    hook = _UNSTRUCTURE.get(cls)
+    if hook is None:
+        hook = _UNSTRUCTURE[cls] = converter.get_unstructure_hook(cls)
+    return hook
+
+
+def _record_type(tag: Any, cache: dict, types: dict) -> tuple[type, Callable[[Any], Any]]:
+    """The class registered under ``tag`` and its structuring function (KeyError if none)."""
+    found = cache.get(tag)
+    if found is None:
+        cls = types[tag]
+        found = cache[tag] = (cls, converter.get_structure_hook(cls))
+    return found
+
 
 #: The largest batch payload written or read. Real batches are at most a few KB
 #: (a round's end with its refill); the cap bounds what a hostile record can make
@@ -59,7 +79,7 @@ _UNPACK_LIMITS = dict(
 )
 
 
-@frozen
+@frozen(slots=False)  # an instance dict: attrs' __init__ fills it faster than slots
 class Batch:
     """The events one command caused, with that command (the envelope)."""
 
@@ -75,23 +95,32 @@ class Batch:
 
 def event_to_dict(event: Event) -> dict[str, Any]:
     """An event as a plain map with its tag ``t`` and schema version ``v``."""
-    data = converter.unstructure(event)
-    data["t"] = event.TAG
-    data["v"] = event.VERSION
+    cls = type(event)
+    data = _unstructurer(cls)(event)
+    data["t"] = cls.TAG
+    data["v"] = cls.VERSION
     return data
 
 
 def event_from_dict(data: dict[str, Any]) -> Event:
     """The event a plain map describes, upcast to the current schema."""
-    if not isinstance(data, dict):
-        raise EventFormatError(f"not an event of a known type: {data!r:.80}")
     try:
-        fields = dict(data)
-        tag = fields.pop("t")
-        version = fields.pop("v", 1)
-        cls = EVENT_TYPES[tag]
-    except (KeyError, TypeError, AttributeError):
+        tag = data["t"]
+        cls, structure = _EVENTS.get(tag) or _record_type(tag, _EVENTS, EVENT_TYPES)
+        version = data.get("v", 1)
+    except (KeyError, TypeError, AttributeError):  # not a map, no tag, an unknown tag
         raise EventFormatError(f"not an event of a known type: {data!r:.80}") from None
+    if type(version) is not int or version != cls.VERSION:
+        data = _older(cls, version, data)
+    try:
+        return structure(data)
+    except Exception as exc:  # a missing field, or one of the wrong type
+        raise EventFormatError(f"bad {cls.TAG} event: {_reason(exc)}") from None
+
+
+def _older(cls: type[Event], version: Any, data: dict[str, Any]) -> dict[str, Any]:
+    """An event map written at an older schema, upcast to the current one (or refused)."""
+    tag = cls.TAG
     if type(version) is not int:
         raise EventFormatError(f"{tag} schema version {version!r} is not a number")
     if version > cls.VERSION:
@@ -99,39 +128,48 @@ def event_from_dict(data: dict[str, Any]) -> Event:
             f"{tag} schema version {version} is newer than this program reads ({cls.VERSION})"
         )
     try:
-        if version < cls.VERSION:
-            fields = upcast(tag, version, cls.VERSION, fields)
-        return converter.structure(fields, cls)
-    except Exception as exc:  # cattrs raises several types; all mean a bad record
-        raise EventFormatError(f"bad {tag} event: {exc}") from None
+        fields = {k: v for k, v in data.items() if k != "t" and k != "v"}
+        return upcast(tag, version, cls.VERSION, fields)
+    except Exception as exc:
+        reason = f"cannot upcast it from version {version} ({exc!r})"
+        raise EventFormatError(f"bad {tag} event: {reason}") from None
+
+
+def _reason(exc: Exception) -> str:
+    """Why a map is not a valid record, in words."""
+    if isinstance(exc, KeyError):
+        return f"missing field {exc.args[0]!r}" if exc.args else "missing field"
+    return str(exc)
 
 
 def command_to_dict(command: Command) -> dict[str, Any]:
     """A command as a plain map with its tag ``t``."""
-    data = converter.unstructure(command)
-    data["t"] = command.TAG
+    cls = type(command)
+    data = _unstructurer(cls)(command)
+    data["t"] = cls.TAG
     return data
 
 
 def command_from_dict(data: dict[str, Any]) -> Command:
     """The command a plain map describes; raises EventFormatError if it is not one."""
     try:
-        fields = dict(data)
-        cls = COMMAND_TYPES[fields.pop("t")]
-        return converter.structure(fields, cls)
+        if not isinstance(data, dict):
+            raise TypeError(f"expected a map, not {type(data).__name__}")
+        tag = data["t"]
+        _, structure = _COMMANDS.get(tag) or _record_type(tag, _COMMANDS, COMMAND_TYPES)
+        return structure(data)
     except Exception as exc:
-        raise EventFormatError(f"not a valid command: {exc}") from None
+        raise EventFormatError(f"not a valid command: {_reason(exc)}") from None
 
 
 def encode_batch(batch: Batch) -> bytes:
     """The msgpack payload of a batch (ValueError if it is too big to be read back)."""
-    payload = msgpack.packb(
+    payload = _packb(
         {
             "seq": batch.seq,
             "cmd": command_to_dict(batch.command),
             "events": [event_to_dict(e) for e in batch.events],
-        },
-        use_bin_type=True,
+        }
     )
     if len(payload) > MAX_BATCH_BYTES:
         raise ValueError(f"batch of {len(payload)} bytes exceeds the limit ({MAX_BATCH_BYTES})")
@@ -145,10 +183,26 @@ def decode_batch(payload: bytes) -> Batch:
             f"batch of {len(payload)} bytes exceeds the limit ({MAX_BATCH_BYTES})"
         )
     try:
-        data = msgpack.unpackb(payload, raw=False, **_UNPACK_LIMITS)
+        data = _unpackb(payload)
         seq, cmd, events = data["seq"], data["cmd"], data["events"]
     except Exception as exc:
         raise EventFormatError(f"not a batch of events: {exc}") from None
-    if not isinstance(seq, int) or seq < 0 or not isinstance(events, list):
+    if type(seq) is not int or seq < 0 or type(events) is not tuple:
         raise EventFormatError("batch has a bad seq or event list")
-    return Batch(seq, command_from_dict(cmd), tuple(event_from_dict(e) for e in events))
+    return Batch(seq, command_from_dict(cmd), tuple(map(event_from_dict, events)))
+
+
+_packers = threading.local()
+
+
+def _packb(data: Any) -> bytes:
+    """``msgpack.packb``, with one packer kept per thread (packb builds a new one each call)."""
+    try:
+        pack = _packers.pack
+    except AttributeError:
+        pack = _packers.pack = msgpack.Packer(use_bin_type=True, autoreset=True).pack
+    return pack(data)
+
+
+#: Arrays are read as tuples: the events' fields are tuples, so nothing is copied again.
+_unpackb = partial(msgpack.unpackb, raw=False, use_list=False, **_UNPACK_LIMITS)

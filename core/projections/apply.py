@@ -9,15 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from attrs import evolve
-
 from core.events import game as ev
 from core.events.base import Event
-from core.mountain import slot_index
+from core.mountain import SLOT_COUNT, SLOTS, slot_index
 from core.projections.state import EXCAVATION, MAGIC, OVER, REPLENISH, SETUP, GameState
 
 Handler = Callable[[GameState, Event], GameState]
 HANDLERS: dict[type[Event], Handler] = {}
+
+_SLOT = {rc: k for k, rc in enumerate(SLOTS)}  # (row, col) -> slot index
 
 
 class UnknownEvent(TypeError):
@@ -46,12 +46,19 @@ def apply(state: GameState | None, event: Event) -> GameState:
 
 def fold(events: Iterable[Event], state: GameState | None = None) -> GameState:
     """Apply events in order (no undo handling: see ``core.projections.timeline``)."""
+    handlers = HANDLERS
     for event in events:
-        state = apply(state, event)
+        handler = handlers.get(type(event))
+        # ``apply`` itself only where its checks could fail: the first event, or an unknown one.
+        state = (
+            handler(state, event)
+            if handler is not None and state is not None
+            else apply(state, event)
+        )
     return state
 
 
-def _replace(items: tuple, index: int, value) -> tuple:
+def _set_item(items: tuple, index: int, value) -> tuple:
     return items[:index] + (value,) + items[index + 1 :]
 
 
@@ -92,21 +99,20 @@ def _first_rolled(state, e) -> GameState:
 
 @handles(ev.FirstPlayerChosen)
 def _first_chosen(state, e: ev.FirstPlayerChosen) -> GameState:
-    return evolve(state, first_seat=e.seat, start_seat=e.seat, hero_order=e.hero_order)
+    return state.replace(first_seat=e.seat, start_seat=e.seat, hero_order=e.hero_order)
 
 
 @handles(ev.HeroChosen)
 def _hero_chosen(state, e: ev.HeroChosen) -> GameState:
-    return evolve(
-        state,
-        heroes=_replace(state.heroes, e.seat, e.hero),
+    return state.replace(
+        heroes=_set_item(state.heroes, e.seat, e.hero),
         hero_order=tuple(s for s in state.hero_order if s != e.seat),
     )
 
 
 @handles(ev.HeroesDealt)
 def _heroes_dealt(state, e: ev.HeroesDealt) -> GameState:
-    return evolve(state, heroes=e.heroes, hero_order=())
+    return state.replace(heroes=e.heroes, hero_order=())
 
 
 @handles(ev.MountainFilled)
@@ -118,8 +124,7 @@ def _filled(state, e: ev.MountainFilled) -> GameState:
         slots[slot_index(row, col)] = die
         faces[die] = face
         drawn.add(die)
-    return evolve(
-        state,
+    return state.replace(
         mountain=tuple(slots),
         faces=tuple(faces),
         bag=tuple(d for d in state.bag if d not in drawn),
@@ -129,8 +134,7 @@ def _filled(state, e: ev.MountainFilled) -> GameState:
 @handles(ev.RoundBegan)
 def _round_began(state, e: ev.RoundBegan) -> GameState:
     n = state.players
-    return evolve(
-        state,
+    return state.replace(
         phase=EXCAVATION,
         round=e.round,
         start_seat=e.start_seat,
@@ -147,16 +151,15 @@ def _round_began(state, e: ev.RoundBegan) -> GameState:
 @handles(ev.DieTaken)
 def _die_taken(state, e: ev.DieTaken) -> GameState:
     slots = list(state.mountain)
-    slots[slot_index(e.row, e.col)] = None
+    slots[_SLOT.get((e.row, e.col))] = None  # slot_index, inline: a game takes ~60 dice
     for die, row, col in e.slides:
         slots[slots.index(die)] = None
         slots[slot_index(row, col)] = die
-    troves = _replace(state.troves, e.seat, (*state.troves[e.seat], e.die))
+    troves = _set_item(state.troves, e.seat, (*state.troves[e.seat], e.die))
     # rule D5: with the mountain empty the turn is over, even with a pick left from a beer.
-    if state.picks_left > 1 and any(d is not None for d in slots):
-        return evolve(state, mountain=tuple(slots), troves=troves, picks_left=state.picks_left - 1)
-    return evolve(
-        state,
+    if state.picks_left > 1 and slots.count(None) != SLOT_COUNT:
+        return state.replace(mountain=tuple(slots), troves=troves, picks_left=state.picks_left - 1)
+    return state.replace(
         mountain=tuple(slots),
         troves=troves,
         active=_next_seat(state, e.seat),
@@ -170,8 +173,7 @@ def _beer_shared(state, e: ev.BeerShared) -> GameState:
     troves = list(state.troves)
     troves[e.seat] = tuple(d for d in troves[e.seat] if d != e.die)
     troves[e.to_seat] = (*troves[e.to_seat], e.die)
-    return evolve(
-        state,
+    return state.replace(
         troves=tuple(troves),
         faces=_set_faces(state.faces, ((e.die, e.face),)),
         picks_left=2,
@@ -181,7 +183,7 @@ def _beer_shared(state, e: ev.BeerShared) -> GameState:
 
 @handles(ev.MagicPhaseBegan)
 def _magic_began(state, e: ev.MagicPhaseBegan) -> GameState:
-    return evolve(state, phase=MAGIC, pending=e.seats, active=None, picks_left=1)
+    return state.replace(phase=MAGIC, pending=e.seats, active=None, picks_left=1)
 
 
 @handles(ev.MagicSpent)
@@ -190,13 +192,13 @@ def _magic_spent(state, e: ev.MagicSpent) -> GameState:
         spent, hero_spent = state.spent | {e.die}, state.hero_spent
     else:
         spent = state.spent
-        hero_spent = _replace(state.hero_spent, e.seat, state.hero_spent[e.seat] | {e.hero_face})
-    return evolve(state, faces=_set_faces(state.faces, e.rolls), spent=spent, hero_spent=hero_spent)
+        hero_spent = _set_item(state.hero_spent, e.seat, state.hero_spent[e.seat] | {e.hero_face})
+    return state.replace(faces=_set_faces(state.faces, e.rolls), spent=spent, hero_spent=hero_spent)
 
 
 @handles(ev.MagicTurnEnded)
 def _magic_turn_ended(state, e: ev.MagicTurnEnded) -> GameState:
-    return evolve(state, pending=tuple(s for s in state.pending if s != e.seat))
+    return state.replace(pending=tuple(s for s in state.pending if s != e.seat))
 
 
 def _add_round(state: GameState, scores) -> tuple:
@@ -205,38 +207,36 @@ def _add_round(state: GameState, scores) -> tuple:
 
 @handles(ev.RoundScored)
 def _round_scored(state, e: ev.RoundScored) -> GameState:
-    return evolve(state, round_scores=_add_round(state, e.scores), pending=())
+    return state.replace(round_scores=_add_round(state, e.scores), pending=())
 
 
 @handles(ev.ReplenishBegan)
 def _replenish_began(state, e: ev.ReplenishBegan) -> GameState:
-    return evolve(state, phase=REPLENISH, pending=e.seats, cached=((),) * state.players)
+    return state.replace(phase=REPLENISH, pending=e.seats, cached=((),) * state.players)
 
 
 @handles(ev.DiceCached)
 def _dice_cached(state, e: ev.DiceCached) -> GameState:
-    return evolve(
-        state,
-        cached=_replace(state.cached, e.seat, e.dice),
+    return state.replace(
+        cached=_set_item(state.cached, e.seat, e.dice),
         pending=tuple(s for s in state.pending if s != e.seat),
     )
 
 
 @handles(ev.TrovesRerolled)
 def _troves_rerolled(state, e: ev.TrovesRerolled) -> GameState:
-    return evolve(state, faces=_set_faces(state.faces, e.rolls))
+    return state.replace(faces=_set_faces(state.faces, e.rolls))
 
 
 @handles(ev.StartPlayerChosen)
 def _start_chosen(state, e: ev.StartPlayerChosen) -> GameState:
-    return evolve(state, start_seat=e.seat)
+    return state.replace(start_seat=e.seat)
 
 
 @handles(ev.TieBreakBegan)
 def _tiebreak_began(state, e: ev.TieBreakBegan) -> GameState:
     n = state.players
-    return evolve(
-        state,
+    return state.replace(
         tiebreak=e.number,
         contenders=e.seats,
         spent=frozenset(),
@@ -248,12 +248,12 @@ def _tiebreak_began(state, e: ev.TieBreakBegan) -> GameState:
 def _tiebreak_scored(state, e: ev.TieBreakScored) -> GameState:
     totals = dict(zip(e.seats, (sum(s) for s in e.scores), strict=True))
     row = tuple(totals.get(s, 0) for s in range(state.players))
-    return evolve(state, tiebreak_scores=(*state.tiebreak_scores, row), pending=())
+    return state.replace(tiebreak_scores=(*state.tiebreak_scores, row), pending=())
 
 
 @handles(ev.GameEnded)
 def _game_ended(state, e: ev.GameEnded) -> GameState:
-    return evolve(state, phase=OVER, winners=e.winners, active=None, pending=())
+    return state.replace(phase=OVER, winners=e.winners, active=None, pending=())
 
 
 @handles(ev.CommandUndone)

@@ -16,11 +16,11 @@ from attrs import frozen
 from core.commands import Command, Undo
 from core.events.codec import Batch
 from core.events.game import CommandUndone
-from core.projections.apply import apply
+from core.projections.apply import fold
 from core.projections.state import GameState
 
 
-@frozen
+@frozen(slots=False)  # an instance dict: attrs' __init__ fills it faster than slots
 class Frame:
     """One effective command: the state after it, and the frame before it."""
 
@@ -34,7 +34,7 @@ class Frame:
 ORIGIN = Frame(state=None, batch_seq=-1, depth=0, below=None)
 
 
-@frozen
+@frozen(slots=False)
 class Timeline:
     """The current effective state plus what undo can return to."""
 
@@ -74,11 +74,9 @@ class Timeline:
             if events != (CommandUndone(self.top.batch_seq),) or not self.can_undo():
                 raise ValueError(f"undo batch at seq {batch.seq} does not undo the last command")
             return Timeline(self.top.below, batch.end)
-        state = self.top.state
-        for event in events:
-            state = apply(state, event)
+        top = self.top
         return Timeline(
-            Frame(state, batch.seq, self.top.depth + 1, self.top, batch.command),
+            Frame(fold(events, top.state), batch.seq, top.depth + 1, top, batch.command),
             batch.seq + len(events),
         )
 

@@ -24,6 +24,7 @@ from core.projections.apply import apply
 from core.projections.state import EXCAVATION, GameState
 from core.projections.text import describe
 from core.projections.timeline import Timeline, push, replay
+from core.scoring_solo import SoloScore, score_solo, solo_score
 
 #: Keys of ``event_record`` that an event field of the same name must not overwrite.
 RECORD_KEYS = ("seq", "type", "version", "player", "text", "command", "undone")
@@ -67,11 +68,28 @@ def player_view(state: GameState, seat: int) -> dict[str, Any]:
     }
 
 
+def solo_result(state: GameState) -> SoloScore:
+    """A solo game's score and rating as the trove stands (0 before the trove is rolled)."""
+    if not state.troves:
+        return score_solo({}, (), (), ())
+    return solo_score(state)
+
+
+def solo_view(state: GameState) -> dict[str, Any]:
+    """A solo game's ``"solo"`` block: its score and rating so far, the refills left."""
+    result = solo_result(state)
+    return {"score": result.score, "rating": result.rating, "refills_left": state.refills_left}
+
+
 def state_view(state: GameState, seq: int) -> dict[str, Any]:
-    """The state after the first ``seq`` events, as plain data (the ``replay --json`` shape)."""
+    """The state after the first ``seq`` events, as plain data (the ``replay --json`` shape).
+
+    A solo game's state adds ``"solo"`` (``solo_view``); its trove dice carry
+    ``"frozen"`` and ``"neutralized"`` flags (``die_view``).
+    """
     to_act = state.to_act()
     winners = [state.names[s] for s in state.winners]
-    return {
+    view = {
         "seq": seq,
         "mode": state.mode,
         "round": state.round,
@@ -88,6 +106,9 @@ def state_view(state: GameState, seq: int) -> dict[str, Any]:
         "winner": winners[0] if len(winners) == 1 else None,
         "winners": winners,
     }
+    if state.mode == "solo":
+        view["solo"] = solo_view(state)
+    return view
 
 
 # -- the state as text ---------------------------------------------------------------
@@ -109,6 +130,8 @@ def _die_text(state: GameState, die: int) -> str:
 
 
 def _status(state: GameState) -> str:
+    if state.mode == "solo":
+        return _solo_status(state)
     if state.is_over:
         names = " and ".join(state.names[s] for s in state.winners) or "nobody"
         return f"game over: {names} {'wins' if len(state.winners) == 1 else 'share the win'}"
@@ -121,6 +144,31 @@ def _status(state: GameState) -> str:
     if state.phase == EXCAVATION and state.beer_shared:
         text += f" ({state.picks_left} picks left after sharing a beer)"
     return text
+
+
+def _solo_status(state: GameState) -> str:
+    if state.is_over:
+        result = solo_result(state)
+        return f"game over: {state.names[0]} scored {result.score} ({result.rating})"
+    seat = state.to_act()
+    return "solo game" + (f", {state.names[seat]} to act" if seat is not None else "")
+
+
+def _solo_lines(state: GameState) -> list[str]:
+    """The solo player's score, refills and tunnel sequences."""
+    name, result = state.names[0], solo_result(state)
+    b = result.breakdown
+    faces = state.faces
+    sequences = "; ".join(
+        "-".join(str(faces[d]) for d in seq) + f" (dice {' '.join(str(d) for d in seq)})"
+        for seq in state.sequences
+    )
+    return [
+        f"{name}: score {result.score} ({result.rating}): hazards {b.hazards}, treasure "
+        f"{b.treasure}, frozen {b.frozen}, tunnels {b.tunnels}; refills left {state.refills_left}",
+        f"{name} trove: {_trove_text(state, 0) if state.troves else 'empty'}",
+        f"{name} sequences: {sequences or 'none'}",
+    ]
 
 
 def _mountain_lines(state: GameState) -> list[str]:
@@ -153,6 +201,8 @@ def board_lines(state: GameState) -> list[str]:
     lines += _mountain_lines(state)
     extra = f", out of the game {len(state.out_of_game)}" if state.mode == "solo" else ""
     lines.append(f"bag: {len(state.bag)} dice{extra}")
+    if state.mode == "solo":
+        return lines + _solo_lines(state)
     for seat, name in enumerate(state.names):
         hero = state.heroes[seat]
         faces = ", ".join(state.hero_faces(seat))
@@ -289,6 +339,8 @@ __all__ = [
     "event_text",
     "player_view",
     "replay_batches",
+    "solo_result",
+    "solo_view",
     "state_view",
     "walk",
 ]

@@ -21,10 +21,16 @@ def chest_dice(state: GameState, seat: int) -> tuple[int, ...]:
     return tuple(d for d in state.troves[seat] if KIND_OF[d] == "tool" and chests(faces[d]))
 
 
+def chests_lent(state: GameState, seat: int) -> dict[int, int]:
+    """The chests each chest die of ``seat`` lends to the cache while it is not cached."""
+    faces = state.faces
+    return {d: chests(faces[d]) for d in chest_dice(state, seat)}
+
+
 def cache_capacity(state: GameState, seat: int, cache: Collection[int] = ()) -> int:
     """How many dice ``seat`` may cache if ``cache`` is cached (rule D7)."""
     hero = chest_capacity(state.hero_faces(seat))
-    return hero + sum(chests(state.faces[d]) for d in chest_dice(state, seat) if d not in cache)
+    return hero + sum(n for d, n in chests_lent(state, seat).items() if d not in cache)
 
 
 def is_legal_cache(state: GameState, seat: int, cache: Collection[int]) -> bool:

@@ -32,7 +32,7 @@ def fill_mountain(state: GameState, rng: DiceRng) -> MountainFilled:
 
 def roll_dice(dice: Iterable[int], rng: DiceRng) -> tuple[tuple[int, str], ...]:
     """Roll each die once, in the given order."""
-    return tuple((d, rng.roll(faces_of(d))) for d in dice)
+    return tuple([(d, rng.roll(faces_of(d))) for d in dice])
 
 
 def reroll_troves(dice: Iterable[int], rng: DiceRng) -> TrovesRerolled:

@@ -6,12 +6,12 @@ skipping turns with nothing to decide, scoring, replenishing, the tie-break, the
 from __future__ import annotations
 
 from core.events import game as ev
-from core.mountain import dice_on
+from core.mountain import is_bare
 from core.projections.state import EXCAVATION, MAGIC, REPLENISH, SETUP, GameState
 from core.rules.cache import cache_capacity
 from core.rules.chance import fill_mountain, reroll_troves
 from core.rules.emitter import Emitter
-from core.rules.magic import magic_sources
+from core.rules.magic import has_magic
 from core.scoring import doubled_seat, gem_count, score_round
 
 ROUNDS = 3
@@ -34,11 +34,11 @@ def advance(out: Emitter) -> None:
         if state.phase == SETUP and not state.hero_order:
             out.emit(fill_mountain(state, out.rng))
             out.emit(ev.RoundBegan(1, state.first_seat))
-        elif state.phase == EXCAVATION and not dice_on(state.mountain):
+        elif state.phase == EXCAVATION and is_bare(state.mountain):
             _begin_magic(out)
         elif state.phase == MAGIC and state.pending:
             seat = state.pending[0]
-            if magic_sources(state, seat):
+            if has_magic(state, seat):
                 return
             out.emit(ev.MagicTurnEnded(seat))  # nothing to spend: the turn passes
         elif state.phase == MAGIC:

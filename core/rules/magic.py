@@ -28,29 +28,45 @@ def magic_sources(state: GameState, seat: int) -> tuple[MagicSource, ...]:
 
     Hero faces count once per round each; a beer-faced magic die has no symbols.
     """
-    faces = state.faces
-    sources = [
-        MagicSource(d, None, magic_symbols(faces[d]))
-        for d in state.troves[seat]
-        if KIND_OF[d] == "magic" and d not in state.spent and magic_symbols(faces[d])
-    ]
-    spent = state.hero_spent[seat]
-    sources += [
-        MagicSource(None, i, magic_symbols(face))
-        for i, face in enumerate(state.hero_faces(seat))
-        if i not in spent and magic_symbols(face)
-    ]
+    faces, spent = state.faces, state.spent
+    sources = []
+    for d in state.troves[seat]:
+        if KIND_OF[d] == "magic" and d not in spent:
+            symbols = magic_symbols(faces[d])
+            if symbols:
+                sources.append(MagicSource(d, None, symbols))
+    hero_spent = state.hero_spent[seat]
+    for i, face in enumerate(state.hero_faces(seat)):
+        if i not in hero_spent:
+            symbols = magic_symbols(face)
+            if symbols:
+                sources.append(MagicSource(None, i, symbols))
     return tuple(sources)
+
+
+def has_magic(state: GameState, seat: int) -> bool:
+    """True if ``seat`` has a magic face to spend now (``magic_sources`` is not empty)."""
+    faces, spent = state.faces, state.spent
+    for d in state.troves[seat]:
+        if KIND_OF[d] == "magic" and d not in spent and magic_symbols(faces[d]):
+            return True
+    hero_spent = state.hero_spent[seat]
+    return any(
+        i not in hero_spent and magic_symbols(face) for i, face in enumerate(state.hero_faces(seat))
+    )
 
 
 def reroll_targets(state: GameState, seat: int, source_die: int | None) -> tuple[int, ...]:
     """The dice of ``seat`` a spend from ``source_die`` may reroll (rule D6)."""
+    spent = state.spent
     return tuple(
-        d
-        for d in state.troves[seat]
-        if d != source_die
-        and KIND_OF[d] != "hazard"
-        and not (KIND_OF[d] == "magic" and d in state.spent)
+        [
+            d
+            for d in state.troves[seat]
+            if d != source_die
+            and (kind := KIND_OF[d]) != "hazard"
+            and not (kind == "magic" and d in spent)
+        ]
     )
 
 

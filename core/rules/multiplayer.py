@@ -11,7 +11,7 @@ from core.commands import CacheDice, ChooseHero, EndMagicTurn, ShareBeer, SpendM
 from core.dice import BEER, HEROES
 from core.errors import RuleError
 from core.events import game as ev
-from core.mountain import SLOTS, slide_run
+from core.mountain import SLOTS, is_top, slide_run
 from core.projections.state import EXCAVATION, MAGIC, REPLENISH, SETUP
 from core.rules.cache import cache_capacity, is_legal_cache
 from core.rules.chance import roll_dice
@@ -27,7 +27,7 @@ from core.rules.checks import (
     refuse_covered,
 )
 from core.rules.emitter import Emitter
-from core.rules.magic import MagicSource, magic_sources, reroll_targets, targets_needed
+from core.rules.magic import MagicSource, magic_sources, reroll_targets
 
 
 def choose_hero(out: Emitter, cmd: ChooseHero) -> None:
@@ -56,9 +56,12 @@ def take_die(out: Emitter, cmd: TakeDie) -> None:
     if cmd.as_face is not None or check_flag(cmd.freeze, "freeze"):
         raise RuleError("solo_only", "choosing a face or freezing a gem is for the solo game")
     k = mountain_slot(state, die)
-    refuse_covered(state, die, k, side_allowed=state.beer_shared)
+    if is_top(state.mountain, k):
+        slides = ()  # nothing rests on a top die
+    else:
+        refuse_covered(state, die, k, side_allowed=state.beer_shared)
+        slides = tuple((d, *SLOTS[t]) for d, t in slide_run(state.mountain, k))  # rule D3
     row, col = SLOTS[k]
-    slides = tuple((d, *SLOTS[t]) for d, t in slide_run(state.mountain, k))  # rule D3
     out.emit(ev.DieTaken(seat, die, state.faces[die], row, col, slides))
 
 
@@ -93,7 +96,7 @@ def spend_magic(out: Emitter, cmd: SpendMagic) -> None:
             raise RuleError(
                 "bad_target", f"die {d} cannot be rerolled: {_why_not(state, d, source)}"
             )
-    needed = targets_needed(state, seat, source)
+    needed = min(source.symbols, len(eligible))  # targets_needed, rule D6
     if len(targets) != needed:
         raise RuleError(
             "wrong_target_count",

@@ -1,9 +1,12 @@
 """``dice-miner simulate``: play many seeded games between bots, log each, summarise.
 
     dice-miner simulate --players 4 --bots montecarlo,greedy --seed 1 --games 200 --out runs/
+    dice-miner simulate --players 1 --bots montecarlo --games 1000     # solo games
 
 The same arguments give byte-identical logs (they hold no wall-clock time). Logs
 are written in one piece per game without fsync: a simulation can be run again.
+A multiplayer summary gives wins and mean score per bot; a solo one (one seat,
+one bot) gives the mean solo score and how many games fell in each rating band.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from core.bots.registry import parse_bots
 from core.bots.series import GameResult, log_name, play_series
 from core.rng import derive_seed
 from core.rules import MODE_STARTS
+from core.scoring_solo import RATINGS, rating
 from frontends.cli.args import CliError, positive_int, seed_int
 
 
@@ -31,7 +35,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="play many seeded games between bots and summarise them",
         description="Play GAMES complete games between bots (game i uses a seed derived "
         "from SEED and i), write one log per game into DIR, and print wins and mean "
-        "score per bot and games per second. The same arguments give byte-identical logs.",
+        "score per bot and games per second (solo, --players 1: the mean solo score and "
+        "the games per rating band). The same arguments give byte-identical logs.",
     )
     p.add_argument("--players", type=int, default=4, choices=(1, 2, 3, 4), help="seats (1: solo)")
     p.add_argument(
@@ -44,6 +49,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--seed", type=seed_int, default=1, help="the series' seed (default 1)")
     p.add_argument("--games", type=positive_int, default=10, help="how many games (default 10)")
     p.add_argument("--out", metavar="DIR", help="write each game's log into DIR")
+    p.add_argument(
+        "--jobs",
+        type=positive_int,
+        default=1,
+        help="play the games in this many processes (the same logs and figures; default 1)",
+    )
     p.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     p.add_argument(
         "--progress",
@@ -67,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     results = []
     with _progress(args) as bar:
-        games = play_series(bots, args.seed, args.games, out_dir=args.out)
+        games = play_series(bots, args.seed, args.games, out_dir=args.out, jobs=args.jobs)
         for result in bar(games, total=args.games) if bar else games:
             results.append(result)
     elapsed = time.perf_counter() - started
@@ -100,8 +111,48 @@ def _progress(args: argparse.Namespace):
 
 
 def summarise(results: Iterable[GameResult], args: argparse.Namespace, elapsed: float) -> dict:
-    """Wins and mean score per bot (seats played by the same bot counted together)."""
+    """Wins and mean score per bot (seats played by the same bot counted together);
+    for solo games, the mean solo score and the games in each rating band."""
     results = list(results)
+    games = len(results)
+    summary = {
+        "games": games,
+        "players": args.players,
+        "mode": "solo" if args.players == 1 else "multi",
+        "seed": args.seed,
+        "bots": args.bots,
+        "out": args.out,
+        "seconds": round(elapsed, 3),
+        "games_per_second": round(games / elapsed, 2) if elapsed > 0 else None,
+    }
+    summary["results"] = solo_rows(results) if args.players == 1 else multi_rows(results)
+    return summary
+
+
+def solo_rows(results: list[GameResult]) -> list[dict]:
+    """Per bot: games, mean solo score, and the games in each rating band (all bands, in order)."""
+    per_bot: dict[str, list[int]] = {}
+    for result in results:
+        per_bot.setdefault(result.bots[0], []).append(result.totals[0])
+    rows = []
+    for bot, scores in per_bot.items():
+        bands = dict.fromkeys((band for _, band in RATINGS), 0)
+        for score in scores:
+            bands[rating(score)] += 1
+        rows.append(
+            {
+                "bot": bot,
+                "seats": 1,
+                "games": len(scores),
+                "mean_score": sum(scores) / len(scores),
+                "ratings": bands,
+            }
+        )
+    return rows
+
+
+def multi_rows(results: list[GameResult]) -> list[dict]:
+    """Per bot: seats, wins (shared ones counted too), win rate and mean score."""
     per_bot: dict[str, dict] = {}
     for result in results:
         for seat, bot in enumerate(result.bots):
@@ -126,26 +177,20 @@ def summarise(results: Iterable[GameResult], args: argparse.Namespace, elapsed: 
                 "mean_score": row["sum"] / row["seats"] if row["seats"] else 0.0,
             }
         )
-    return {
-        "games": games,
-        "players": args.players,
-        "seed": args.seed,
-        "bots": args.bots,
-        "out": args.out,
-        "seconds": round(elapsed, 3),
-        "games_per_second": round(games / elapsed, 2) if elapsed > 0 else None,
-        "results": rows,
-    }
+    return rows
 
 
 def summary_text(summary: dict) -> str:
     """The summary as a small table."""
+    table = "solo games" if summary["mode"] == "solo" else f"games, {summary['players']} players"
     lines = [
-        f"{summary['games']} games, {summary['players']} players, seed {summary['seed']}: "
+        f"{summary['games']} {table}, seed {summary['seed']}: "
         f"{summary['seconds']:.1f} s, {summary['games_per_second']} games/s"
     ]
     if summary["out"]:
         lines.append(f"logs in {summary['out']} (written without fsync)")
+    if summary["mode"] == "solo":
+        return "\n".join(lines + solo_table(summary["results"]))
     lines.append(f"{'bot':<12} {'seats':>5} {'wins':>6} {'win %':>7} {'mean score':>11}")
     for row in summary["results"]:
         shared = f" ({row['shared_wins']} shared)" if row["shared_wins"] else ""
@@ -154,3 +199,19 @@ def summary_text(summary: dict) -> str:
             f"{row['mean_score']:>11.1f}{shared}"
         )
     return "\n".join(lines)
+
+
+def solo_table(rows: list[dict]) -> list[str]:
+    """Per bot: its mean solo score, then its games in each rating band."""
+    highs = [low - 1 for low, _ in RATINGS[1:]]
+    spans = [f"{low}-{high}" for (low, _), high in zip(RATINGS, highs, strict=False)]
+    spans.append(f"{RATINGS[-1][0]}+")
+    lines = []
+    for row in rows:
+        games = row["games"]
+        lines.append(f"{row['bot']}: {games} games, mean solo score {row['mean_score']:.1f}")
+        lines.append(f"  {'rating':<14} {'scores':<7} {'games':>6} {'share':>7}")
+        for (_, band), span in zip(RATINGS, spans, strict=True):
+            count = row["ratings"][band]
+            lines.append(f"  {band:<14} {span:<7} {count:>6} {100 * count / games:>6.1f}%")
+    return lines

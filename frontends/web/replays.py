@@ -2,10 +2,10 @@
 
 A ``Replay`` reads its log once: the event records in words (``walk``), the
 players' totals through the game (for the chart) and a snapshot of the
-timeline every ``SNAPSHOT_EVERY`` events. The state at any position is then the
-nearest snapshot at or before it plus at most a few events folded, so seeking
-anywhere in a long game costs the same as one step. Timelines are immutable and
-share structure, so keeping snapshots is cheap.
+timeline every ``SNAPSHOT_EVERY`` events (``core.projections.snapshots``). The
+state at any position is then the nearest snapshot at or before it plus at most
+a few events folded, so seeking anywhere in a long game costs the same as one
+step. Timelines are immutable and share structure, so keeping snapshots is cheap.
 
 Only names the library itself lists can be opened: a file name found in the
 replays directory, or the id an upload was given. Nothing a client sends is
@@ -17,7 +17,6 @@ from __future__ import annotations
 import hashlib
 import os
 import threading
-from bisect import bisect_right
 from collections import OrderedDict
 from pathlib import Path
 from typing import Any
@@ -25,14 +24,12 @@ from typing import Any
 from core.errors import LogDamaged, LogError
 from core.events.codec import Batch
 from core.log import LogScan
+from core.projections.snapshots import SNAPSHOT_EVERY, SnapshotIndex, UnreplayableBatch
 from core.projections.state import GameState
-from core.projections.timeline import Timeline
 from core.projections.views import event_record, walk
 from core.store import load_batches, load_batches_bytes
 from frontends.web.readmodel import ScoreSeries
 
-#: Events between two snapshots of the timeline.
-SNAPSHOT_EVERY = 16
 #: Log files a replay directory's listing considers.
 LOG_SUFFIX = ".dmlog"
 #: Prefix of the names uploads are known by (no file in the directory can be confused with one).
@@ -54,20 +51,14 @@ class Replay:
         self.header = scan.header
         self.batches = batches
         self.total = batches[-1].end
-        self._snapshots: list[tuple[int, int, Timeline]] = []  # (seq, batch index, timeline)
-        timeline, due = Timeline(), 0
-        for index, batch in enumerate(batches):
-            if batch.seq >= due:
-                self._snapshots.append((batch.seq, index, timeline))
-                due = batch.seq + SNAPSHOT_EVERY
-            try:
-                timeline = timeline.apply_batch(batch)
-            except Exception as exc:  # a record that passed its checksum but cannot be replayed
-                offset = scan.offsets[index] if index < len(scan.offsets) else 0
-                reason = f"cannot be replayed ({exc})"
-                raise LogDamaged(scan.path, offset, index + 1, reason) from exc
-        self._snapshot_seqs = [seq for seq, _, _ in self._snapshots]
-        self.final: GameState = timeline.state
+        try:
+            self._index = SnapshotIndex(batches, SNAPSHOT_EVERY)
+        except UnreplayableBatch as exc:  # a record that passed its checksum but cannot be replayed
+            index = exc.index
+            offset = scan.offsets[index] if index < len(scan.offsets) else 0
+            reason = f"cannot be replayed ({exc.cause})"
+            raise LogDamaged(scan.path, offset, index + 1, reason) from exc.cause
+        self.final: GameState = self._index.final.state
         self.names = list(self.final.names)
         self.records: list[dict[str, Any]] = []
         self.scores = ScoreSeries()
@@ -81,13 +72,7 @@ class Replay:
         """The state after the first ``position`` events (1 to ``total``)."""
         if not 1 <= position <= self.total:
             raise ValueError(f"position {position} is outside 1..{self.total}")
-        k = bisect_right(self._snapshot_seqs, position - 1) - 1
-        _, index, timeline = self._snapshots[k]
-        for batch in self.batches[index:]:
-            if batch.seq >= position:
-                break
-            timeline = timeline.apply_batch(batch, position)
-        return timeline.state
+        return self._index.state_at(position)
 
     def summary(self) -> dict[str, Any]:
         """What the viewer needs before the first state: players, length, the chart's data."""

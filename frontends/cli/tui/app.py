@@ -29,13 +29,14 @@ from prompt_toolkit.layout.menus import CompletionsMenu
 from prompt_toolkit.layout.processors import BeforeInput
 from prompt_toolkit.widgets import Frame
 
+from core.bots.play import bot_command
 from core.mountain import dice_on
 from core.projections.state import SETUP
 from frontends.cli.tui import board, overlays, panels, solo_view
 from frontends.cli.tui.commandline import CommandCompleter, CommandValidator
 from frontends.cli.tui.glyphs import Glyphs
 from frontends.cli.tui.keys import build_keys
-from frontends.cli.tui.session import Session, bot_choice
+from frontends.cli.tui.session import Session
 
 BOARD_HEIGHT = 12
 #: How often the bot task looks for a bot to move, when none is moving.
@@ -209,8 +210,8 @@ class PlayApp:
             seat = s.bot_to_act()
             if seat is None or s.overlay is not None:
                 continue
-            state, depth, seq = s.state, s.game.timeline.depth, s.game.seq
-            command = await loop.run_in_executor(None, bot_choice, s.bots[seat], state, depth, seat)
+            seq = s.game.seq
+            command = await loop.run_in_executor(None, bot_command, s.game, s.bots[seat])
             if s.game.seq == seq:  # nothing happened meanwhile (an undo would change it)
                 s.issue(command)
                 self.app.invalidate()

@@ -14,7 +14,8 @@ from pathlib import Path
 
 from attrs import frozen
 
-from core.bots import Bot, bot_rng, make_bot
+from core.bots import make_bot
+from core.bots.play import bot_command
 from core.commands import Command, Undo
 from core.errors import RuleError
 from core.events import game as ev
@@ -22,7 +23,6 @@ from core.events import solo as sev
 from core.game import Game
 from core.projections.state import EXCAVATION, MAGIC, REPLENISH, SETUP, SOLO, GameState
 from core.projections.text import describe
-from core.rules.legal import legal_commands
 from core.rules.magic import MagicSource
 from frontends.cli.tui.choosing import Choosing, Menu, Spot
 from frontends.cli.tui.glyphs import sort_key
@@ -42,11 +42,6 @@ class Line:
     text: str
     seat: int | None
     kind: str  # "move", "round", "undo", "info"
-
-
-def bot_choice(bot: Bot, state: GameState, depth: int, seat: int) -> Command:
-    """A bot's decision at history depth ``depth``: pure, so it may run in a worker thread."""
-    return bot.choose(state, list(legal_commands(state)), bot_rng(state, depth, seat))
 
 
 class Session(Choosing):
@@ -213,8 +208,7 @@ class Session(Choosing):
 
     def bot_move(self) -> Command:
         """The command the bot to act chooses (the game is not changed)."""
-        seat = self.bot_to_act()
-        return bot_choice(self.bots[seat], self.state, self.game.timeline.depth, seat)
+        return bot_command(self.game, self.bots[self.bot_to_act()])
 
     def bot_step(self) -> bool:
         """Let the bot to act make one move; False if no bot is to act."""

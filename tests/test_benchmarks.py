@@ -1,0 +1,39 @@
+"""The benchmarks' pieces run, at a tiny size, and measure what they say (not how fast)."""
+
+from __future__ import annotations
+
+from benchmarks import append, games, rebuild, seek
+from benchmarks.__main__ import _table
+from core.game import Game
+
+
+def test_games_rebuild_and_sizes(tmp_path):
+    folder = str(tmp_path / "random")
+    played = games.simulate("random", 3, folder, chunk=2)
+    assert played["games"] == 3 and played["events"] > 3 * 100
+    assert played["median_per_s"] > 0 and played["best_per_s"] >= played["median_per_s"]
+    paths = rebuild.log_files(folder)
+    assert len(paths) == 3  # the warm-up games are kept apart
+    sizes = games.log_sizes(folder, 3, played["events"])
+    assert sizes["bytes_per_game"] * 3 >= sizes["bytes"] - 3
+    records = rebuild.decode_plain(paths[0])
+    assert records[0]["format"] == 1 and len(records) == len(Game.load(paths[0]).batches()) + 1
+    figures = rebuild.rebuild(paths, 1, chunk=2)
+    assert figures["logs"] == 3 and figures["ratio"] > 1
+
+
+def test_the_long_log_seeks_and_appends(tmp_path):
+    figures = seek.seek(str(tmp_path / "long.dmlog"), 700, repeat=1)
+    assert figures["events"] >= 700 and len(figures["seek_us"]) == seek.POINTS
+    assert figures["flatness"] >= 1 and figures["snapshots"] >= figures["events"] // 64
+    long = Game.load(tmp_path / "long.dmlog")
+    assert long.state.is_over and long.seq == figures["events"]
+    written = append.append(str(tmp_path), 1, 1)
+    assert written["fsync_per_event_events_per_s"] > 0
+    assert written["events"] > written["batches"] > 50
+
+
+def test_the_table_marks_targets_met_and_missed():
+    figures = {"rebuild_ratio": 4.2, "random_games_per_s": 300.0, "seek_flatness": 1.3}
+    rows = _table(figures, notes={name: "" for name in figures})
+    assert "<= 5: met" in rows and ">= 500: missed" in rows and "<= 2: met" in rows
