@@ -22,7 +22,7 @@ from benchmarks.timing import machine
 
 #: Work done by a full run and by ``--quick``.
 SIZES = {
-    "full": {"random": 1000, "greedy": 200, "chunk": 100, "repeat": 5, "append": 8},
+    "full": {"random": 1000, "greedy": 200, "chunk": 100, "repeat": 5, "append": 4},
     "quick": {"random": 100, "greedy": 20, "chunk": 25, "repeat": 3, "append": 2},
 }
 #: The events the seek benchmark's log holds at least.

@@ -25,7 +25,7 @@ from core.events.codec import Batch
 from core.events.game import CommandUndone
 from core.log import LogScan
 from core.projections.state import GameState
-from core.projections.timeline import Timeline, push
+from core.projections.timeline import Timeline, UnreplayableBatch, push
 from core.rng import DiceRng
 from core.rules import RULES_VERSION, resolve
 from core.rules.checks import check_seat
@@ -48,17 +48,11 @@ def log_header(command: NewGame) -> dict[str, Any]:
 
 def _replay(batches: Iterable[Batch], scan: LogScan) -> Timeline:
     """Replay a log's batches; one that passed its checksum but cannot be applied is damage."""
-    timeline, count = Timeline(), 0
-    for batch in batches:
-        try:
-            timeline = timeline.apply_batch(batch)
-        except Exception as exc:  # e.g. a crafted record naming a slot that does not exist
-            offset, reason = scan.offsets[count], f"cannot be replayed ({exc})"
-            raise LogDamaged(scan.path, offset, count + 1, reason) from exc
-        count += 1
-    if count != len(scan.offsets):
-        raise ValueError(f"{count} batches for the {len(scan.offsets)} records of {scan.path}")
-    return timeline
+    try:
+        return Timeline().apply_batches(batches)
+    except UnreplayableBatch as exc:  # e.g. a crafted record naming a slot that does not exist
+        offset, reason = scan.offsets[exc.index], f"cannot be replayed ({exc.cause})"
+        raise LogDamaged(scan.path, offset, exc.index + 1, reason) from exc.cause
 
 
 class Game:

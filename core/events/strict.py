@@ -177,7 +177,11 @@ def record_structurer(cls: type) -> Check:
             args.append(local)
         else:
             scope[f"c_{name}"] = check_for(kind)
-            args.append(f"c_{name}({local})")
+            if get_origin(kind) is tuple:  # an empty array (read as a tuple) needs no check
+                empty = f"type({local}) is tuple and not {local}"
+                args.append(f"({local} if {empty} else c_{name}({local}))")
+            else:
+                args.append(f"c_{name}({local})")
     if tests:
         lines.append(f"    if {' or '.join(tests)}:")
         lines.append("        __refuse(o)")

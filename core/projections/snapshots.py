@@ -18,19 +18,10 @@ from collections.abc import Sequence
 
 from core.events.codec import Batch
 from core.projections.state import GameState
-from core.projections.timeline import Timeline
+from core.projections.timeline import Timeline, UnreplayableBatch
 
 #: Events between two snapshots (the web viewer's default).
 SNAPSHOT_EVERY = 16
-
-
-class UnreplayableBatch(ValueError):
-    """A batch the timeline refused; ``index`` is its place in the list (0-based)."""
-
-    def __init__(self, index: int, cause: Exception) -> None:
-        super().__init__(f"batch {index} cannot be replayed ({cause})")
-        self.index = index
-        self.cause = cause
 
 
 class SnapshotIndex:

@@ -65,20 +65,47 @@ class Timeline:
 
     def apply_batch(self, batch: Batch, upto: int | None = None) -> Timeline:
         """The timeline after a batch, or after only its events before seq ``upto``."""
-        if batch.seq != self.seq:
-            raise ValueError(f"batch starts at seq {batch.seq}, expected {self.seq}")
         events = batch.events if upto is None else batch.events[: max(0, upto - batch.seq)]
-        if isinstance(batch.command, Undo):
-            if not events:
-                return self
-            if events != (CommandUndone(self.top.batch_seq),) or not self.can_undo():
-                raise ValueError(f"undo batch at seq {batch.seq} does not undo the last command")
-            return Timeline(self.top.below, batch.end)
-        top = self.top
-        return Timeline(
-            Frame(fold(events, top.state), batch.seq, top.depth + 1, top, batch.command),
-            batch.seq + len(events),
-        )
+        if not events and isinstance(batch.command, Undo) and batch.seq == self.seq:
+            return self  # an undo cut off before its event has done nothing yet
+        return Timeline(*_step(self.top, self.seq, batch, events))
+
+    def apply_batches(self, batches: Iterable[Batch]) -> Timeline:
+        """The timeline after each batch in turn: ``apply_batch`` for each, in one loop.
+
+        Replaying a log is mostly this loop, so the timelines in between are not built.
+        A batch that cannot be applied raises ``UnreplayableBatch`` with its index.
+        """
+        top, seq = self.top, self.seq
+        for index, batch in enumerate(batches):
+            try:
+                top, seq = _step(top, seq, batch, batch.events)
+            except Exception as exc:  # e.g. a crafted record naming a slot that does not exist
+                raise UnreplayableBatch(index, exc) from exc
+        return Timeline(top, seq)
+
+
+class UnreplayableBatch(ValueError):
+    """A batch the timeline refused; ``index`` is its place among the batches given."""
+
+    def __init__(self, index: int, cause: Exception) -> None:
+        super().__init__(f"batch {index} cannot be replayed ({cause})")
+        self.index = index
+        self.cause = cause
+
+
+def _step(top: Frame, seq: int, batch: Batch, events: tuple) -> tuple[Frame, int]:
+    """The top frame and next seq after ``events``, the first events of ``batch``."""
+    if batch.seq != seq:
+        raise ValueError(f"batch starts at seq {batch.seq}, expected {seq}")
+    if isinstance(batch.command, Undo):
+        if not events:
+            return top, seq
+        if events != (CommandUndone(top.batch_seq),) or top.depth <= 1:
+            raise ValueError(f"undo batch at seq {batch.seq} does not undo the last command")
+        return top.below, batch.end
+    frame = Frame(fold(events, top.state), seq, top.depth + 1, top, batch.command)
+    return frame, seq + len(events)
 
 
 def push(timeline: Timeline, batch: Batch, state: GameState) -> Timeline:
@@ -95,9 +122,11 @@ def push(timeline: Timeline, batch: Batch, state: GameState) -> Timeline:
 
 def replay(batches: Iterable[Batch], upto: int | None = None) -> Timeline:
     """The timeline after the batches' events before seq ``upto`` (all of them by default)."""
+    if upto is None:
+        return Timeline().apply_batches(batches)
     timeline = Timeline()
     for batch in batches:
-        if upto is not None and batch.seq >= upto:
+        if batch.seq >= upto:
             break
         timeline = timeline.apply_batch(batch, upto)
     return timeline
