@@ -16,22 +16,11 @@ from pathlib import Path
 import pytest
 from werkzeug.serving import make_server
 
+from benchmarks.web import CHROMIUM, CHROMIUM_ARGS
 from core.bots import make_bot
 from core.bots.play import bot_command, play_game
 from core.game import Game
 from frontends.web.app import create_app
-
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 
 def record_game(
