@@ -69,10 +69,6 @@ def _set_faces(faces: tuple, rolls) -> tuple:
     return tuple(new)
 
 
-def _next_seat(state: GameState, seat: int) -> int:
-    return (seat + 1) % state.players
-
-
 @handles(ev.GameStarted)
 def _started(state, e: ev.GameStarted) -> GameState:
     n = len(e.players)
@@ -155,14 +151,15 @@ def _die_taken(state, e: ev.DieTaken) -> GameState:
     for die, row, col in e.slides:
         slots[slots.index(die)] = None
         slots[slot_index(row, col)] = die
-    troves = _set_item(state.troves, e.seat, (*state.troves[e.seat], e.die))
+    seat, troves = e.seat, state.troves
+    troves = (*troves[:seat], (*troves[seat], e.die), *troves[seat + 1 :])
     # rule D5: with the mountain empty the turn is over, even with a pick left from a beer.
     if state.picks_left > 1 and slots.count(None) != SLOT_COUNT:
         return state.replace(mountain=tuple(slots), troves=troves, picks_left=state.picks_left - 1)
     return state.replace(
         mountain=tuple(slots),
         troves=troves,
-        active=_next_seat(state, e.seat),
+        active=(seat + 1) % len(state.names),  # the next seat clockwise
         picks_left=1,
         beer_shared=False,
     )

@@ -10,8 +10,7 @@ only ever grows.
 from __future__ import annotations
 
 from collections.abc import Iterable
-
-from attrs import frozen
+from typing import NamedTuple
 
 from core.commands import Command, Undo
 from core.events.codec import Batch
@@ -20,9 +19,13 @@ from core.projections.apply import fold
 from core.projections.state import GameState
 
 
-@frozen(slots=False)  # an instance dict: attrs' __init__ fills it faster than slots
-class Frame:
-    """One effective command: the state after it, and the frame before it."""
+class Frame(NamedTuple):
+    """One effective command: the state after it, and the frame before it.
+
+    Frames and timelines are named tuples, not attrs classes: one of each is made
+    for every command issued and every batch replayed, and a tuple is the
+    cheapest immutable record to make.
+    """
 
     state: GameState | None
     batch_seq: int  # seq of the first event of the command's batch
@@ -34,8 +37,7 @@ class Frame:
 ORIGIN = Frame(state=None, batch_seq=-1, depth=0, below=None)
 
 
-@frozen(slots=False)
-class Timeline:
+class Timeline(NamedTuple):
     """The current effective state plus what undo can return to."""
 
     top: Frame = ORIGIN
