@@ -77,34 +77,55 @@ def face_kind(face: str) -> str:
     raise ValueError(f"unknown face {face!r}")
 
 
+def _symbols(prefix: str) -> dict[str, int]:
+    """The number after ``prefix`` on every face that has one, 0 on every other face."""
+    return {f: int(f[len(prefix) :]) if f.startswith(prefix) else 0 for f in ALL_FACES}
+
+
+# Scoring and the rules ask these of every face many times a command, so each is
+# worked out once per face here, and the functions below are table lookups.
+#: The number on a tunnel face, 0 for anything else.
+TUNNEL_VALUE: Final[dict[str, int]] = {f: int(f) if f.isdigit() else 0 for f in ALL_FACES}
+#: Gems shown by a face.
+GEMS: Final = _symbols("gem")
+#: Cave-in symbols shown by a face.
+CAVE_INS: Final = _symbols("cavein")
+#: Dragon symbols shown by a face.
+DRAGONS: Final = _symbols("dragon")
+#: Chests shown by a face.
+CHESTS: Final = _symbols("chest")
+#: Magic symbols shown by a face (a beer-faced magic die has none).
+MAGIC_SYMBOLS: Final = _symbols("magic")
+
+
 def tunnel_value(face: str) -> int:
     """The number on a tunnel face, 0 for anything else."""
-    return int(face) if face.isdigit() else 0
+    return TUNNEL_VALUE[face]
 
 
 def gems(face: str) -> int:
     """Gems shown by a treasure face."""
-    return int(face[3:]) if face.startswith("gem") else 0
+    return GEMS[face]
 
 
 def cave_ins(face: str) -> int:
     """Cave-in symbols shown by a hazard face."""
-    return int(face[6:]) if face.startswith("cavein") else 0
+    return CAVE_INS[face]
 
 
 def dragons(face: str) -> int:
     """Dragon symbols shown by a hazard face."""
-    return int(face[6:]) if face.startswith("dragon") else 0
+    return DRAGONS[face]
 
 
 def chests(face: str) -> int:
     """Chests shown by a tool face."""
-    return int(face[5:]) if face.startswith("chest") else 0
+    return CHESTS[face]
 
 
 def magic_symbols(face: str) -> int:
     """Magic symbols shown by a magic face; a beer-faced magic die has none."""
-    return int(face[5:]) if face.startswith("magic") else 0
+    return MAGIC_SYMBOLS[face]
 
 
 def hazard_symbols(face: str) -> int:

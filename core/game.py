@@ -47,12 +47,19 @@ def log_header(command: NewGame) -> dict[str, Any]:
 
 
 def _replay(batches: Iterable[Batch], scan: LogScan) -> Timeline:
-    """Replay a log's batches; one that passed its checksum but cannot be applied is damage."""
+    """Replay a log's batches; one that passed its checksum but cannot be applied is damage.
+
+    So is a log that ends after its header: every log this program writes is
+    created with its game's opening batch, so one without it was cut short.
+    """
     try:
-        return Timeline().apply_batches(batches)
+        timeline = Timeline().apply_batches(batches)
     except UnreplayableBatch as exc:  # e.g. a crafted record naming a slot that does not exist
         offset, reason = scan.offsets[exc.index], f"cannot be replayed ({exc.cause})"
         raise LogDamaged(scan.path, offset, exc.index + 1, reason) from exc.cause
+    if timeline.state is None:
+        raise LogDamaged(scan.path, scan.end, 1, "the log ends after its header: it holds no game")
+    return timeline
 
 
 class Game:
@@ -89,10 +96,13 @@ class Game:
         check_new_game(command)  # bad options refused before anything is rolled or written
         events, state = resolve(None, command, DiceRng(seed, 0))
         header = log_header(command)
-        store = FileStore.create(log, header, sync=sync) if log is not None else MemoryStore(header)
-        game = cls(store)
-        game._commit(command, events, state)
-        return game
+        batch = Batch(0, command, events)
+        if log is None:
+            store: EventStore = MemoryStore(header)
+            store.append(batch)
+        else:  # the opening batch is part of the file's atomic creation
+            store = FileStore.create(log, header, batch, sync=sync)
+        return cls(store, push(Timeline(), batch, state))
 
     @classmethod
     def open(cls, path: str | os.PathLike, *, sync: bool = True) -> Game:

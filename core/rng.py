@@ -33,29 +33,35 @@ _MASK64 = (1 << 64) - 1
 class DiceRng:
     """A deterministic stream of random numbers for one seed and one stream id."""
 
-    __slots__ = ("_block", "_buffer", "_seed", "_stream")
+    __slots__ = ("_block", "_next", "_seed", "_stream", "_words")
 
     def __init__(self, seed: int, stream: int = 0) -> None:
         self._seed = seed & _MASK64
         self._stream = stream & _MASK64
         self._block = 0
-        self._buffer: list[int] = []
+        self._words: tuple[int, ...] = ()
+        self._next = 0  # index of the next unused word of the current block
 
     def next_u64(self) -> int:
         """The next 64-bit word of the stream."""
-        if not self._buffer:
-            digest = hashlib.blake2b(
-                _HEADER.pack(self._seed, self._stream, self._block), key=_KEY
-            ).digest()
+        i = self._next
+        if i == len(self._words):
+            digest = _blake2b(_HEADER.pack(self._seed, self._stream, self._block), key=_KEY)
+            self._words = _WORDS.unpack(digest.digest())
             self._block += 1
-            self._buffer = list(reversed(_WORDS.unpack(digest)))
-        return self._buffer.pop()
+            i = 0
+        self._next = i + 1
+        return self._words[i]
 
     def below(self, n: int) -> int:
         """A uniform integer in ``0 .. n-1`` (unbiased, by rejection)."""
-        if n <= 0:
-            raise ValueError("below() needs a positive bound")
-        limit = (1 << 64) - (1 << 64) % n
+        limit = _LIMITS.get(n)
+        if limit is None:
+            if n <= 0:
+                raise ValueError("below() needs a positive bound")
+            limit = (1 << 64) - (1 << 64) % n
+            if len(_LIMITS) < _LIMITS_KEPT:
+                _LIMITS[n] = limit
         while True:
             word = self.next_u64()
             if word < limit:
@@ -68,6 +74,13 @@ class DiceRng:
     def roll(self, faces: Sequence[str]) -> str:
         """The face a die shows after a roll."""
         return faces[self.below(len(faces))]
+
+
+#: ``below(n)`` rejects words at or above the largest multiple of ``n`` below 2**64;
+#: the bounds a game uses are few and small, so each limit is worked out once.
+_LIMITS: dict[int, int] = {}
+_LIMITS_KEPT = 4096
+_blake2b = hashlib.blake2b
 
 
 def derive_seed(seed: int, index: int) -> int:

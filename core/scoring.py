@@ -10,7 +10,7 @@ from collections.abc import Iterable, Sequence
 
 from attrs import frozen
 
-from core.dice import cave_ins, chests, dragons, gems, tunnel_value
+from core.dice import CAVE_INS, CHESTS, DRAGONS, GEMS, TUNNEL_VALUE
 
 
 @frozen
@@ -33,8 +33,9 @@ def tunnel_points(faces: Iterable[str]) -> int:
     1,2,3 -> 6; 1,2,4 -> 3; 2,3,4 -> 0; 1,1,2,2,3 -> 9; 1,1,1 -> 3; 1,2,2,3 -> 6.
     """
     counts = [0] * 6
+    value = TUNNEL_VALUE
     for face in faces:
-        counts[tunnel_value(face)] += 1
+        counts[value[face]] += 1
     points, running = 0, None
     for v in range(1, 6):
         running = counts[v] if running is None else min(running, counts[v])
@@ -46,15 +47,15 @@ def tunnel_points(faces: Iterable[str]) -> int:
 
 def gem_count(faces: Iterable[str]) -> int:
     """Gems shown, before any doubling."""
-    return sum(gems(f) for f in faces)
+    return sum(map(GEMS.__getitem__, faces))
 
 
 def hazard_points(faces: Iterable[str]) -> int:
     """(P > 0 ? P x C : -C) + (S > 0 ? S x D : -D); chests score nothing."""
     c = d = p = s = 0
     for face in faces:
-        c += cave_ins(face)
-        d += dragons(face)
+        c += CAVE_INS[face]
+        d += DRAGONS[face]
         p += face == "pickaxe"
         s += face == "shield"
     return (p * c if p else -c) + (s * d if s else -d)
@@ -94,4 +95,4 @@ def score_round(
 
 def chest_capacity(faces: Iterable[str]) -> int:
     """Chests shown by these faces."""
-    return sum(chests(f) for f in faces)
+    return sum(map(CHESTS.__getitem__, faces))

@@ -108,10 +108,25 @@ class FileStore(_Payloads):
             self._record(payload, batch)
 
     @classmethod
-    def create(cls, path: str | os.PathLike, header: dict[str, Any], *, sync: bool = True):
-        """A new log file (refused if one exists there)."""
-        writer = LogWriter.create(path, header, sync=sync)
-        return cls(writer, writer.scan, [])
+    def create(
+        cls,
+        path: str | os.PathLike,
+        header: dict[str, Any],
+        first: Batch | None = None,
+        *,
+        sync: bool = True,
+    ):
+        """A new log file (refused if one exists there), holding ``first`` from the start.
+
+        The opening batch is written in the same atomic create as the header, so a
+        crash can never leave a log that names a game but holds none of it.
+        """
+        batches = [] if first is None else [first]
+        if first is not None and first.seq != 0:
+            raise LogConflict(f"a new log starts at seq 0, not at {first.seq}")
+        payloads = [encode_batch(batch) for batch in batches]
+        writer = LogWriter.create(path, header, sync=sync, first=payloads)
+        return cls(writer, writer.scan, batches)
 
     @classmethod
     def open(cls, path: str | os.PathLike, *, sync: bool = True):

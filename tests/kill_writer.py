@@ -140,6 +140,10 @@ def _child(
 
 def serve() -> int:
     """The fork server's loop (see the module docstring)."""
+    # Warm up as a long-running writer would be (the converter's generated code, the
+    # rules' caches), so a forked writer reaches its first log's creation at once and
+    # early kills land inside it.
+    play(new_game(0, 0, None, sync=False))
     for line in sys.stdin:
         words = line.split()
         if words[:1] == ["run"]:

@@ -80,7 +80,7 @@ class Figures:
     torn_bytes: int = 0
     acked_events: int = 0  # events acknowledged to the writer's caller, all found
     unacked_events: int = 0  # events durable on disk whose ack the kill prevented
-    header_only: int = 0  # logs created but killed before their first command
+    header_only: int = 0  # logs holding no batch: never, as a log is created with its first
     interrupted_creates: int = 0  # a half-written ``.new`` left by a kill during create
     lock_checks: int = 0
     lock_refusals: int = 0  # the open was refused naming the writer's pid

@@ -129,3 +129,42 @@ def test_legal_commands_are_all_accepted():
 
     for command in game.legal():
         decide(game.state, command, game.rng())
+
+
+def test_a_new_log_is_created_with_its_opening_batch_in_one_atomic_step(tmp_path, monkeypatch):
+    """Kill the writer while it creates a log: there is either no log or the whole opening."""
+    import core.log.file as log_file
+    from core.log import read_log
+
+    def die_on_append(writer, payload):  # the process dies at its first append
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(log_file.LogWriter, "append", die_on_append)
+    path = tmp_path / "game.dmlog"
+    game = Game.new(["Ada", "Brok"], seed=5, log=path)  # no append: created whole
+    with pytest.raises(KeyboardInterrupt):
+        play(game, steps=1)
+    game.close()
+    assert read_log(path).records == 1  # the header and the opening batch
+    assert Game.load(path).state == Game.new(["Ada", "Brok"], seed=5).state
+
+    def crash_half_way(fd, data):  # the process dies inside the create's write
+        log_file.os.write(fd, data[: len(data) // 2])
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(log_file, "_write_all", crash_half_way)
+    other = tmp_path / "other.dmlog"
+    with pytest.raises(KeyboardInterrupt):
+        Game.new(["Ada", "Brok"], seed=5, log=other)
+    assert not other.exists()  # never a log holding a header and no game
+
+
+def test_a_log_that_ends_after_its_header_is_reported_as_damage_not_opened(tmp_path):
+    from core.errors import LogDamaged
+    from core.log.file import LogWriter
+
+    path = tmp_path / "cut.dmlog"
+    LogWriter.create(path, {"seed": 1, "players": ["Ada", "Brok"], "mode": "multi"}).close()
+    for opener in (Game.load, Game.open, Game.open):  # and open released the writer's lock
+        with pytest.raises(LogDamaged, match=r"at byte \d+ \(record 1\).*holds no game"):
+            opener(path)

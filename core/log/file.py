@@ -24,7 +24,7 @@ import errno
 import fcntl
 import os
 import socket
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import attrs
@@ -196,16 +196,27 @@ class LogWriter:
         self._failed: BaseException | None = None
 
     @classmethod
-    def create(cls, path: Path, header: dict[str, Any], *, sync: bool = True) -> LogWriter:
-        """Create a new log holding only ``header`` (``"format"`` is added); fail if it exists.
+    def create(
+        cls,
+        path: Path,
+        header: dict[str, Any],
+        *,
+        sync: bool = True,
+        first: Sequence[bytes] = (),
+    ) -> LogWriter:
+        """Create a new log holding ``header`` (``"format"`` is added) and the records
+        ``first``; fail if it exists.
 
-        The preamble and header are written and synced under the temporary name
-        ``<path>.new`` first, then linked to ``path``: a crash leaves either no log
-        or a whole one, never a file cut inside its header (which no repair could
-        keep). A stale ``.new`` from such a crash is reused, under the lock.
+        The preamble, header and first records are written and synced under the
+        temporary name ``<path>.new`` first, then linked to ``path``: a crash leaves
+        either no log or a whole one, never a file cut inside its header (which no
+        repair could keep). A game passes its opening batch as ``first``, so no log
+        ever holds a header without the game it announces. A stale ``.new`` from
+        such a crash is reused, under the lock.
         """
         name = os.fspath(path)
-        data = PREAMBLE + encode_frame(encode_header(header))
+        frames = [encode_frame(encode_header(header)), *map(encode_frame, first)]
+        data = PREAMBLE + b"".join(frames)
         try:  # a header this program could not read back must never reach the disk
             scan = read_log_bytes(data, path=name)
         except LogDamaged as exc:

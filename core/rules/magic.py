@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from attrs import frozen
 
-from core.dice import KIND_OF, magic_symbols
+from core.dice import KIND_OF, MAGIC_SYMBOLS
 from core.projections.state import GameState
 
 
@@ -32,13 +32,13 @@ def magic_sources(state: GameState, seat: int) -> tuple[MagicSource, ...]:
     sources = []
     for d in state.troves[seat]:
         if KIND_OF[d] == "magic" and d not in spent:
-            symbols = magic_symbols(faces[d])
+            symbols = MAGIC_SYMBOLS[faces[d]]
             if symbols:
                 sources.append(MagicSource(d, None, symbols))
     hero_spent = state.hero_spent[seat]
     for i, face in enumerate(state.hero_faces(seat)):
         if i not in hero_spent:
-            symbols = magic_symbols(face)
+            symbols = MAGIC_SYMBOLS[face]
             if symbols:
                 sources.append(MagicSource(None, i, symbols))
     return tuple(sources)
@@ -48,11 +48,11 @@ def has_magic(state: GameState, seat: int) -> bool:
     """True if ``seat`` has a magic face to spend now (``magic_sources`` is not empty)."""
     faces, spent = state.faces, state.spent
     for d in state.troves[seat]:
-        if KIND_OF[d] == "magic" and d not in spent and magic_symbols(faces[d]):
+        if KIND_OF[d] == "magic" and d not in spent and MAGIC_SYMBOLS[faces[d]]:
             return True
     hero_spent = state.hero_spent[seat]
     return any(
-        i not in hero_spent and magic_symbols(face) for i, face in enumerate(state.hero_faces(seat))
+        i not in hero_spent and MAGIC_SYMBOLS[face] for i, face in enumerate(state.hero_faces(seat))
     )
 
 
