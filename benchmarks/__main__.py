@@ -17,13 +17,13 @@ import sys
 import tempfile
 import time
 
-from benchmarks import append, games, hotpath, rebuild, seek
+from benchmarks import append, games, hotpath, rebuild, recording, seek
 from benchmarks.timing import machine
 
 #: Work done by a full run and by ``--quick``.
 SIZES = {
-    "full": {"random": 1000, "greedy": 200, "chunk": 100, "repeat": 5, "append": 4},
-    "quick": {"random": 100, "greedy": 20, "chunk": 25, "repeat": 3, "append": 2},
+    "full": {"random": 1000, "greedy": 200, "chunk": 100, "repeat": 5, "append": 4, "record": 200},
+    "quick": {"random": 100, "greedy": 20, "chunk": 25, "repeat": 3, "append": 2, "record": 50},
 }
 #: The events the seek benchmark's log holds at least.
 SEEK_EVENTS = 100_000
@@ -60,6 +60,8 @@ def run(folder: str, size: dict, args: argparse.Namespace) -> int:
     say(f"playing {size['greedy']} games of 4 greedy bots ...")
     chunk = max(1, size["chunk"] // 4)
     grd = games.simulate("greedy", size["greedy"], os.path.join(folder, "greedy"), chunk=chunk)
+    say(f"recording {size['record']} random games' facts without deciding ...")
+    rec = recording.recording(size["record"], os.path.join(folder, "recorded"), size["repeat"])
     paths = rebuild.log_files(rnd["log_dir"])
     say(f"rebuilding {len(paths)} logs ...")
     reb = rebuild.rebuild(paths, size["repeat"])
@@ -71,13 +73,14 @@ def run(folder: str, size: dict, args: argparse.Namespace) -> int:
         "rebuild_ratio": reb["ratio"],
         "random_games_per_s": rnd["median_per_s"],
         "greedy_games_per_s": grd["median_per_s"],
+        "recording_games_per_s": rec["games_per_s"],
         "seek_flatness": sk["flatness"],
         "bytes_per_event": sizes["bytes_per_event"],
         "bytes_per_game": sizes["bytes_per_game"],
         "append_fsync_per_s": apd["fsync_per_event_events_per_s"],
         "append_batched_per_s": apd["fsync_per_batch_events_per_s"],
     }
-    print(_table(figures, _notes(rnd, grd, reb, sk, apd)))
+    print(_table(figures, _notes(rnd, grd, reb, sk, apd, rec)))
     if args.profile:
         print(hotpath.profile_games("random", min(50, size["random"])))
         print(hotpath.profile_rebuild(paths[:100]))
@@ -106,7 +109,7 @@ def _verdict(name: str, value: float) -> str:
     return f"{op} {target}: {'met' if ok else 'missed'}"
 
 
-def _notes(rnd: dict, grd: dict, reb: dict, sk: dict, apd: dict) -> dict[str, str]:
+def _notes(rnd: dict, grd: dict, reb: dict, sk: dict, apd: dict, rec: dict) -> dict[str, str]:
     """How each figure was measured, for the table."""
     return {
         "rebuild_ratio": (
@@ -119,6 +122,11 @@ def _notes(rnd: dict, grd: dict, reb: dict, sk: dict, apd: dict) -> dict[str, st
         ),
         "greedy_games_per_s": (
             f"{grd['games']} games, logs written without fsync; best chunk {grd['best_per_s']}/s"
+        ),
+        "recording_games_per_s": (
+            f"the floor under random_games_per_s: {rec['games']} random games' commands and "
+            f"events made, folded, encoded, framed and written, nothing decided (best run); "
+            f"deciding is {_share(rec['games_per_s'], rnd['best_per_s'])} of a played game"
         ),
         "seek_flatness": (
             f"{sk['events']:,} events, snapshot every {sk['every']}: mean seek "
@@ -135,6 +143,11 @@ def _notes(rnd: dict, grd: dict, reb: dict, sk: dict, apd: dict) -> dict[str, st
             f"({apd['fsync_per_batch_batches_per_s']} batches/s)"
         ),
     }
+
+
+def _share(floor_per_s: float, played_per_s: float) -> str:
+    """The share of a played game's time spent above the recording floor."""
+    return f"{1 - played_per_s / floor_per_s:.0%}" if floor_per_s > 0 else "?"
 
 
 def _table(figures: dict, notes: dict[str, str]) -> str:

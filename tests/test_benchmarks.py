@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from benchmarks import append, games, rebuild, seek
+from pathlib import Path
+
+from benchmarks import append, games, rebuild, recording, seek
 from benchmarks.__main__ import _table
+from core.bots.series import play_one
 from core.game import Game
 
 
@@ -37,3 +40,16 @@ def test_the_table_marks_targets_met_and_missed():
     figures = {"rebuild_ratio": 4.2, "random_games_per_s": 300.0, "seek_flatness": 1.3}
     rows = _table(figures, notes={name: "" for name in figures})
     assert "<= 5: met" in rows and ">= 500: missed" in rows and "<= 2: met" in rows
+
+
+def test_recording_alone_writes_the_very_logs_the_games_wrote(tmp_path):
+    """The floor does all the recording a played game does: its files are byte-identical."""
+    played = recording.recorded_games(3, seed=1)
+    for index, game in enumerate(played):
+        (tmp_path / "played").mkdir(exist_ok=True)
+        real = play_one(["random"] * 4, 1, index, out_dir=str(tmp_path / "played")).path
+        copy = tmp_path / f"recorded-{index}.dmlog"
+        recording.record(game, str(copy))
+        assert copy.read_bytes() == Path(real).read_bytes()
+    figures = recording.recording(2, str(tmp_path / "runs"), repeat=1)
+    assert figures["games"] == 2 and figures["commands"] > 2 * 50 and figures["games_per_s"] > 0
