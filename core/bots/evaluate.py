@@ -9,45 +9,62 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from core.dice import ALL_FACES, FACES, KIND_OF, cave_ins, dragons, gems, tunnel_value
+from core.dice import (
+    ALL_FACES,
+    FACES,
+    KIND_OF,
+    cave_ins,
+    dragons,
+    gems,
+    magic_symbols,
+    tunnel_value,
+)
 from core.mountain import remove, side_slots, slide_run, top_slots
 from core.projections.state import GameState
 from core.scoring import gem_count
 
-#: Per face: (tunnel value, gems, cave-ins, dragons, pickaxes, shields), from ``core.dice``.
-_FACE_INFO = {
+#: Per face: (tunnel value, gems, cave-ins, dragons, pickaxes, shields, magic symbols).
+FACE_INFO = {
     face: (tunnel_value(face), gems(face), cave_ins(face), dragons(face))
-    + (int(face == "pickaxe"), int(face == "shield"))
+    + (int(face == "pickaxe"), int(face == "shield"), magic_symbols(face))
     for face in ALL_FACES
 }
 
 
-def score_faces(faces: Iterable[str], rival_gems: int) -> int:
-    """The round score of these faces, doubling the gems if they beat ``rival_gems``.
+def tally(faces: Iterable[str], magic_weight: float = 0) -> tuple[float, int]:
+    """A trove's round score before the gem doubling (plus ``magic_weight`` per magic
+    symbol, for the rerolls magic buys), and its gems (a doubling adds them once more).
 
     The same sums as ``core.scoring`` (the tests check they agree) in one pass over
     a face table, because bots score thousands of imagined troves per decision.
     """
     counts = [0, 0, 0, 0, 0, 0]
-    gem = cave = dragon = pick = shield = 0
-    info = _FACE_INFO
+    gem = cave = dragon = pick = shield = magic = 0
+    info = FACE_INFO
     for face in faces:
-        value, g, c, d, p, s = info[face]
+        value, g, c, d, p, s, m = info[face]
         counts[value] += 1
         gem += g
         cave += c
         dragon += d
         pick += p
         shield += s
+        magic += m
     tunnel, running = 0, counts[1]
     for v in range(1, 6):  # sequences from 1: sum of v x min(count of 1..v)
         running = min(running, counts[v])
         if not running:
             break
         tunnel += v * running
-    treasure = 2 * gem if gem > rival_gems else gem
     hazard = (pick * cave if pick else -cave) + (shield * dragon if shield else -dragon)
-    return tunnel + treasure + hazard
+    points = tunnel + gem + hazard
+    return (points + magic_weight * magic if magic_weight else points), gem
+
+
+def score_faces(faces: Iterable[str], rival_gems: int) -> int:
+    """The round score of these faces, doubling the gems if they beat ``rival_gems``."""
+    points, gem = tally(faces)
+    return points + gem if gem > rival_gems else points
 
 
 def rival_gems(state: GameState, seat: int) -> int:

@@ -1,0 +1,205 @@
+"""What a multiplayer position is worth to one seat: its lead over the best rival, sampled.
+
+The Monte Carlo bot plays the current excavation out in its head; this module
+values where that leaves everyone. A :class:`Future` is one sampled course of
+the rounds left: the bag's dice dealt out among the players and every die
+rerolled each round (the dice come from the bot's own generator, never the
+game's). :func:`standing` scores every seat's trove in every round left on each
+future, adds the totals so far, and returns the mean lead of the bot over the
+best of its rivals plus a bonus per future it wins: the game is won by beating
+the best rival, not by scoring much. In the later rounds each trove's magic
+rerolls its beer faces, the least a spend does.
+
+Tried and dropped (measured worse against greedy): digging the later rounds
+out on the sampled mountain with every seat greedy, and letting the bot pick its
+later shares from a pool; both make the value of a die now depend on many
+chaotic later choices, so the candidates stop sharing their luck.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from core.bots.evaluate import FACE_INFO, tally
+from core.dice import BEER, DIE_COUNT, FACES, HEROES, KIND_OF
+from core.projections.state import EXCAVATION, MAGIC, GameState
+from core.rng import DiceRng
+from core.rules.flow import ROUNDS
+
+_DIGITS = 24  # base-6 digits in one draw below 6**24 (< 2**64)
+_FACE_TABLES = tuple(FACES[KIND_OF[d]] for d in range(DIE_COUNT))
+
+#: Dice a player gains this round beyond its trove, by seat.
+Gains = dict[int, list[int]]
+
+
+class Future:
+    """One sampled future: this round's roll of every die, then each later round's deal."""
+
+    __slots__ = ("again", "now", "rounds")
+
+    def __init__(self, state: GameState, rng: DiceRng, rounds: int) -> None:
+        n = state.players
+        bag = _shuffled(list(state.bag), rng)
+        self.now = _roll_all(rng)  # the face a shared beer die is rerolled to
+        gained: list[list[int]] = [[] for _ in range(n)]
+        # per later round: (a face for every die, the bot's own rolls by place, each seat's share)
+        self.rounds: list[tuple[list[str], list[int], list[list[int]]]] = []
+        self.again: list[tuple[list[str], list[int]]] = []  # per later round: magic rerolls
+        for r in range(rounds):
+            first = rng.below(n)  # each round's deal starts at a random seat
+            for i, d in enumerate(bag[20 * r : 20 * r + 20]):
+                gained[(first + i) % n].append(d)
+            rolls = _roll_all(rng)
+            self.rounds.append((rolls, _digits(rng), [list(g) for g in gained]))
+            self.again.append((_roll_all(rng), _digits(rng)))
+
+
+def _shuffled(items: list[int], rng: DiceRng) -> list[int]:
+    for i in range(len(items) - 1, 0, -1):
+        j = rng.below(i + 1)
+        items[i], items[j] = items[j], items[i]
+    return items
+
+
+def _digits(rng: DiceRng) -> list[int]:
+    """One roll (0 to 5) per die, six outcomes equally likely (24 rolls per 64-bit draw)."""
+    rolls: list[int] = []
+    word = 0
+    for i in range(DIE_COUNT):
+        if i % _DIGITS == 0:
+            word = rng.below(6**_DIGITS)
+        word, digit = divmod(word, 6)
+        rolls.append(digit)
+    return rolls
+
+
+def _roll_all(rng: DiceRng) -> list[str]:
+    """A face for every die."""
+    return [_FACE_TABLES[d][digit] for d, digit in enumerate(_digits(rng))]
+
+
+def later_rounds(state: GameState) -> int:
+    """Rounds still to be played after the current one (all three before the first)."""
+    return ROUNDS - state.round if state.round >= 1 else ROUNDS
+
+
+def round_scores(tallies: list[tuple[float, int]]) -> list[float]:
+    """Each seat's round score: the single seat with strictly the most gems doubles them."""
+    scores = [base for base, _ in tallies]
+    gem_counts = [g for _, g in tallies]
+    best = max(gem_counts)
+    if best > 0 and gem_counts.count(best) == 1:
+        scores[gem_counts.index(best)] += best
+    return scores
+
+
+def standing(
+    state: GameState,
+    seat: int,
+    futures: Sequence[Future],
+    gains: Gains,
+    *,
+    magic_weight: float,
+    win_weight: float,
+    give: int | None = None,
+    to: int | None = None,
+    hero: str | None = None,
+    rerolled: Sequence[int] = (),
+    cached: Sequence[int] = (),
+    later_magic_weight: float | None = None,
+) -> float:
+    """The mean over ``futures`` of the bot's final lead over its best rival, plus
+    ``win_weight`` times the share of futures it wins.
+
+    ``gains`` are the dice each seat takes in the rest of this round (their faces
+    count as shown); ``give`` is a beer die the bot shares with seat ``to`` (rerolled
+    to the future's face); ``hero`` the hero the bot would choose; ``rerolled`` the
+    bot's dice a magic spend rerolls now (to the future's faces); ``cached`` the dice
+    it keeps as they show into the next round. Each magic symbol shown is worth
+    ``magic_weight`` this round (nothing in the magic phase, where the spends are
+    the decisions valued) and ``later_magic_weight`` in later rounds, on top of the
+    beer faces it rerolls there (``reroll_beers``).
+    """
+    n, mw = state.players, magic_weight
+    later_mw = mw if later_magic_weight is None else later_magic_weight
+    heroes = [list(state.hero_faces(s)) for s in range(n)]
+    if hero is not None:
+        heroes[seat] = list(HEROES[hero])
+    kept = [d for d in state.troves[seat] if d != give]
+    dice = [list(state.troves[s]) + gains.get(s, []) for s in range(n)]
+    dice[seat] = kept + gains.get(seat, [])
+    mine_gained = gains.get(seat, [])
+    totals = list(state.totals()) if state.round_scores else [0] * n
+    faces = state.faces
+    now_faces = [[faces[d] for d in dice[s]] + heroes[s] for s in range(n)]
+    scoring_now = state.phase in (EXCAVATION, MAGIC)
+    now_weight = mw if state.phase == EXCAVATION else 0.0
+    places = [i for i, d in enumerate(dice[seat]) if d in rerolled]
+    keep = {i: faces[d] for i, d in enumerate(kept) if d in cached}
+    fixed = None
+    if scoring_now and give is None and not places:
+        fixed = round_scores([tally(f, now_weight) for f in now_faces])
+    lead = wins = 0.0
+    for future in futures:
+        final = list(totals)
+        if scoring_now:
+            now = fixed
+            if now is None:
+                shown = list(now_faces)
+                if to is not None:
+                    shown[to] = [*now_faces[to], future.now[give]]
+                if places:
+                    shown[seat] = list(now_faces[seat])
+                    for i in places:
+                        shown[seat][i] = future.now[dice[seat][i]]
+                now = round_scores([tally(f, now_weight) for f in shown])
+            for s in range(n):
+                final[s] += now[s]
+        _dealt(final, future, seat, dice, kept, mine_gained, heroes, to, give, later_mw, keep)
+        own = final[seat]
+        best = max(final[s] for s in range(n) if s != seat)
+        lead += own - best
+        wins += 1.0 if own > best else 0.5 if own == best else 0.0
+    return (lead + win_weight * wins) / len(futures)
+
+
+def _dealt(final, future, seat, dice, kept, mine_gained, heroes, to, give, mw, keep) -> None:
+    """Adds each later round's scores to ``final``, the bag dealt out at random; the dice
+    at the places in ``keep`` show its faces in the first of them (a cache)."""
+    for r, (rolls, digits, shares) in enumerate(future.rounds):
+        again_rolls, again_digits = future.again[r]
+        tallies = []
+        for s in range(len(final)):
+            if s == seat:  # own dice roll by their place (common luck across candidates)
+                ids = kept + shares[s] + mine_gained
+                held = [_FACE_TABLES[d][digits[i]] for i, d in enumerate(ids)]
+                if keep and r == 0:
+                    for i, face in keep.items():
+                        held[i] = face
+                reroll_beers(
+                    held, ids, heroes[s], lambda i, d, a=again_digits: _FACE_TABLES[d][a[i]]
+                )
+            else:
+                ids = dice[s] + shares[s] + ([give] if s == to else [])
+                held = [rolls[d] for d in ids]
+                reroll_beers(held, ids, heroes[s], lambda _i, d, a=again_rolls: a[d])
+            tallies.append(tally(held + heroes[s], mw))
+        for s, score in enumerate(round_scores(tallies)):
+            final[s] += score
+
+
+def reroll_beers(held: list[str], ids: list[int], hero, rerolled) -> None:
+    """The magic a trove shows (its dice's and its hero's) rerolls its beer faces, one die
+    a symbol, never a hazard die (rule D6): the least a spend can do, which the model can
+    afford; ``rerolled(i, die)`` is the face the die in place ``i`` is rerolled to."""
+    symbols = sum(FACE_INFO[f][6] for f in held) + sum(FACE_INFO[f][6] for f in hero)
+    for i, face in enumerate(held):
+        if not symbols:
+            return
+        if face == BEER and KIND_OF[ids[i]] != "hazard":
+            held[i] = rerolled(i, ids[i])
+            symbols -= 1
+
+
+__all__ = ["Future", "Gains", "later_rounds", "reroll_beers", "round_scores", "standing", "tally"]
