@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from benchmarks import append, games, rebuild, recording, seek
+import pytest
+
+from benchmarks import append, games, instructions, rebuild, recording, seek
 from benchmarks.__main__ import _table
 from core.bots.series import play_one
 from core.game import Game
@@ -53,3 +55,11 @@ def test_recording_alone_writes_the_very_logs_the_games_wrote(tmp_path):
         assert copy.read_bytes() == Path(real).read_bytes()
     figures = recording.recording(2, str(tmp_path / "runs"), repeat=1)
     assert figures["games"] == 2 and figures["commands"] > 2 * 50 and figures["games_per_s"] > 0
+
+
+def test_the_instruction_counter_reads_callgrind_and_its_worker_plays():
+    report = "==1== Events    : Ir\n==1== Collected : 123456789\n==1==\n==1== I   refs: 123,456,789"
+    assert instructions.collected(report) == 123456789
+    with pytest.raises(ValueError, match="no count"):
+        instructions.collected("valgrind: command not found")
+    assert instructions.main(["--worker", "1"]) == 0  # what valgrind runs, without valgrind
