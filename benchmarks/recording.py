@@ -30,7 +30,7 @@ from core.bots.registry import make_bot
 from core.bots.series import player_names
 from core.events.codec import Batch, encode_batch
 from core.game import Game
-from core.log.framing import PREAMBLE, encode_frame, encode_header
+from core.log.framing import encode_log
 from core.projections.timeline import Timeline, push
 from core.rng import derive_seed
 
@@ -72,9 +72,8 @@ def record(game: tuple, path: str) -> None:
         batch = Batch(seq, command, tuple(made))
         payloads.append(encode_batch(batch))
         timeline = push(timeline, batch, state)
-    frames = [encode_frame(encode_header(header)), *map(encode_frame, payloads)]
     with open(path, "xb") as f:
-        f.write(PREAMBLE + b"".join(frames))
+        f.write(encode_log(header, payloads))
 
 
 def recording(games: int, out_dir: str, repeat: int) -> dict:

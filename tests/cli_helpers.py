@@ -5,7 +5,7 @@ from __future__ import annotations
 from core.bots.series import play_one
 from core.events.codec import encode_batch
 from core.game import Game
-from core.log.framing import PREAMBLE, encode_frame, encode_header
+from core.log.framing import encode_log
 from core.store import load_batches
 from frontends.cli.main import main
 
@@ -42,10 +42,8 @@ def rewrite_log(source: str, target: str, change) -> None:
     """Copy a log with ``change(batches)`` applied, re-framed so its checksums are good."""
     scan, batches = load_batches(source)
     batches = change(list(batches))
-    frames = [encode_frame(encode_header(scan.header))]
-    frames += [encode_frame(encode_batch(b)) for b in batches]
     with open(target, "wb") as f:
-        f.write(PREAMBLE + b"".join(frames))
+        f.write(encode_log(scan.header, map(encode_batch, batches)))
 
 
 def flip_byte(source: str, target: str, offset: int) -> None:

@@ -19,7 +19,7 @@ from attrs import frozen
 from core.bots.play import play_game
 from core.bots.registry import make_bot
 from core.game import Game
-from core.log.framing import PREAMBLE, encode_frame, encode_header
+from core.log.framing import encode_log
 from core.projections.state import GameState
 from core.rng import derive_seed
 
@@ -111,9 +111,7 @@ def _play_index(bots, seed, out_dir, rotate, index) -> GameResult:
 
 def log_bytes(game: Game) -> bytes:
     """The log file of an in-memory game, byte for byte what ``Game.new(log=...)`` writes."""
-    frames = [encode_frame(encode_header(game.store.header))]
-    frames += [encode_frame(payload) for payload in game.store.payloads]
-    return PREAMBLE + b"".join(frames)
+    return encode_log(game.store.header, game.store.payloads)
 
 
 def write_log(game: Game, path: str) -> None:

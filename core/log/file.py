@@ -31,11 +31,10 @@ import attrs
 
 from core.errors import LogDamaged, LogError, LogLocked
 from core.log.framing import (
-    PREAMBLE,
     PREAMBLE_SIZE,
     LogScan,
     encode_frame,
-    encode_header,
+    encode_log,
     read_log_bytes,
     scan_frames,
 )
@@ -215,8 +214,7 @@ class LogWriter:
         such a crash is reused, under the lock.
         """
         name = os.fspath(path)
-        frames = [encode_frame(encode_header(header)), *map(encode_frame, first)]
-        data = PREAMBLE + b"".join(frames)
+        data = encode_log(header, first)
         try:  # a header this program could not read back must never reach the disk
             scan = read_log_bytes(data, path=name)
         except LogDamaged as exc:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import struct
 import zlib
+from collections.abc import Iterable
 from typing import Any, Final, NamedTuple
 
 import attrs
@@ -67,6 +68,12 @@ def encode_header(header: dict[str, Any]) -> bytes:
         raise TypeError(f"log header must be a dict, not {type(header).__name__}")
     fields = {k: v for k, v in header.items() if k != "format"}
     return msgpack.packb({"format": FORMAT_VERSION, **fields}, use_bin_type=True)
+
+
+def encode_log(header: dict[str, Any], payloads: Iterable[bytes] = ()) -> bytes:
+    """A whole log file's bytes: the preamble, the header frame, then a frame per payload."""
+    frames = [encode_frame(encode_header(header)), *map(encode_frame, payloads)]
+    return PREAMBLE + b"".join(frames)
 
 
 class Tail(NamedTuple):
