@@ -115,7 +115,8 @@ def _filled(state, e):
 
 @describes(ev.RoundBegan)
 def _round(state, e):
-    return f"Round {e.round} began; {_name(state, e.start_seat)} digs first"
+    # "first to dig: X" reads right for any name, the terminal game's "You" included
+    return f"Round {e.round} began; first to dig: {_name(state, e.start_seat)}"
 
 
 @describes(ev.DieTaken)
