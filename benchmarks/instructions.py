@@ -1,6 +1,6 @@
 """Instructions per random 4-player game, counted by valgrind: a figure other jobs cannot move.
 
-    python -m benchmarks.instructions [--games 20]
+    python -m benchmarks.instructions [--games 20] [--recording]
 
 The timed figures of ``python -m benchmarks`` move by a third between runs on a
 shared machine; an instruction count does not. This runs a worker (this module
@@ -9,17 +9,25 @@ bots, logs written as ``simulate`` writes them) under ``valgrind
 --tool=callgrind`` twice, with N games and with none, and prints the
 difference per game, so start-up and imports cancel out. It takes about a
 minute for 20 games, and needs valgrind (Debian's ``valgrind`` package).
+
+``--recording`` also counts the floor under a played game (``benchmarks.recording``:
+the same games' commands, events, states, frames and log made and written, with
+nothing decided): a worker that plays N games and records them, minus one that
+only plays them. What is left of a played game above that floor is the deciding.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import shutil
 import subprocess
 import sys
 import tempfile
+from functools import partial
 
+from benchmarks.recording import record, recorded_games
 from core.bots.series import play_series
 
 _COLLECTED = re.compile(r"Collected : (\d+)")
@@ -33,6 +41,14 @@ def play(games: int, out_dir: str) -> None:
         pass
 
 
+def record_games(games: int, out_dir: str, *, write: bool) -> None:
+    """The recording worker: ``games`` games played (as facts), then recorded if ``write``."""
+    played = recorded_games(games)
+    if write:
+        for index, game in enumerate(played):
+            record(game, os.path.join(out_dir, f"game-{index:04d}.dmlog"))
+
+
 def collected(stderr: str) -> int:
     """The instruction count callgrind reports on its standard error."""
     found = _COLLECTED.search(stderr)
@@ -41,11 +57,11 @@ def collected(stderr: str) -> int:
     return int(found.group(1))
 
 
-def count(games: int) -> int:
-    """Instructions of one worker run playing ``games`` games, start-up included."""
+def count(games: int, stage: str = "play") -> int:
+    """Instructions of one worker run (``stage`` of ``games`` games), start-up included."""
     command = [
         "valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
-        sys.executable, "-m", "benchmarks.instructions", "--worker", str(games),
+        sys.executable, "-m", "benchmarks.instructions", "--worker", str(games), "--stage", stage,
     ]  # fmt: skip
     done = subprocess.run(command, capture_output=True, text=True, check=True)
     return collected(done.stderr)
@@ -54,11 +70,15 @@ def count(games: int) -> int:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.instructions", description=__doc__)
     parser.add_argument("--games", type=int, default=20, help="games to count (default 20)")
+    parser.add_argument(
+        "--recording", action="store_true", help="also count the recording floor (as many games)"
+    )
     parser.add_argument("--worker", type=int, metavar="N", help=argparse.SUPPRESS)
+    parser.add_argument("--stage", choices=STAGES, default="play", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.worker is not None:
         with tempfile.TemporaryDirectory(prefix="dm-instr-") as folder:
-            play(args.worker, folder)
+            STAGES[args.stage](args.worker, folder)
         return 0
     if args.games < 1:
         parser.error("--games must be at least 1")
@@ -67,7 +87,19 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     per_game = (count(args.games) - count(0)) // args.games
     print(f"{per_game:,} instructions per random 4-player game ({args.games} games, logs written)")
+    if args.recording:
+        floor = (count(args.games, "record") - count(args.games, "facts")) // args.games
+        share = f"{floor / per_game:.0%}"
+        print(f"{floor:,} of them recording the game's facts, nothing decided ({share})")
     return 0
+
+
+#: What a worker run does: play games, or make games' facts and record them (or not).
+STAGES = {
+    "play": play,
+    "record": partial(record_games, write=True),
+    "facts": partial(record_games, write=False),
+}
 
 
 if __name__ == "__main__":

@@ -63,3 +63,13 @@ def test_the_instruction_counter_reads_callgrind_and_its_worker_plays():
     with pytest.raises(ValueError, match="no count"):
         instructions.collected("valgrind: command not found")
     assert instructions.main(["--worker", "1"]) == 0  # what valgrind runs, without valgrind
+
+
+def test_the_recording_workers_differ_only_by_writing_the_logs(tmp_path):
+    instructions.record_games(2, str(tmp_path / "facts"), write=False)
+    instructions.record_games(2, str(tmp_path), write=True)
+    written = sorted(p.name for p in tmp_path.glob("*.dmlog"))
+    assert written == ["game-0000.dmlog", "game-0001.dmlog"]
+    assert not (tmp_path / "facts").exists()  # facts only: nothing written
+    for stage in ("record", "facts"):
+        assert instructions.main(["--worker", "1", "--stage", stage]) == 0

@@ -93,7 +93,7 @@ def _excavation_groups(state: GameState, seat: int) -> list[Group]:
     Nearly every decision of a game is one of these, so only the command drawn is built.
     """
     mountain = state.mountain
-    slots = top_slots(mountain)
+    slots: Sequence[int] = top_slots(mountain)
     if state.beer_shared:
         slots = sorted(slots + side_slots(mountain))
     groups: list[Group] = []

@@ -57,7 +57,7 @@ def take_die(out: Emitter, cmd: TakeDie) -> None:
         raise RuleError("solo_only", "choosing a face or freezing a gem is for the solo game")
     k = mountain_slot(state, die)
     if is_top(state.mountain, k):
-        slides = ()  # nothing rests on a top die
+        slides: tuple[tuple[int, int, int], ...] = ()  # nothing rests on a top die
     else:
         refuse_covered(state, die, k, side_allowed=state.beer_shared)
         slides = tuple((d, *SLOTS[t]) for d, t in slide_run(state.mountain, k))  # rule D3
