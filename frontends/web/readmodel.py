@@ -2,10 +2,12 @@
 
 ``board_view`` is ``core.projections.views.state_view`` (the one JSON shape of a
 state) with a ``table`` block the pictures need: seats by index, the top and side
-dice of the mountain, spent hero faces, the solo score. ``choices`` says what the
-seat to act may do now, built from the engine's legal commands and the rule
-helpers the terminal uses too, so the browser never re-derives a rule: it only
-marks what it is told is selectable and sends back the commands it was given.
+dice of the mountain, spent hero faces, each seat's score if the round in play
+ended now (as the terminal shows it), the solo score, breakdown and sequences.
+``choices`` says what the seat to act may do now, built from the engine's legal
+commands and the rule helpers the terminal uses too, so the browser never
+re-derives a rule: it only marks what it is told is selectable and sends back
+the commands it was given.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from core.rules.cache import cache_capacity
 from core.rules.legal import legal_commands
 from core.rules.magic import magic_sources, reroll_targets, targets_needed
 from core.rules.solo import recycle_choices, spendable
+from core.scoring import score_round
 from core.scoring_solo import solo_score
 
 #: Solo spends enumerated at most per magic die (each names the dice it recycles).
@@ -57,10 +60,41 @@ def board_view(state: GameState, seq: int) -> dict[str, Any]:
     }
     if state.mode == "solo" and state.troves:
         score = solo_score(state)
+        b = score.breakdown
         table["refills_left"] = state.refills_left
-        table["solo_score"] = {"score": score.score, "rating": score.rating}
+        table["solo_score"] = {
+            "score": score.score,
+            "rating": score.rating,
+            "breakdown": {
+                "hazards": b.hazards,
+                "treasure": b.treasure,
+                "frozen": b.frozen,
+                "tunnels": b.tunnels,
+            },
+        }
+        table["sequences"] = [list(seq) for seq in state.sequences]
+    else:
+        table["round_now"] = round_now(state)
     view["table"] = table
     return view
+
+
+def round_now(state: GameState) -> list[list[int] | None] | None:
+    """Each seat's (tunnels, treasure, hazards) if the round in play were scored now.
+
+    Only while dice are being dug or magic spent (None otherwise); in a tie-break
+    only the tied seats score and are compared for the doubling, as the rules do.
+    The scoring is the engine's own ``score_round``: the page never adds points up.
+    """
+    if state.phase not in (EXCAVATION, MAGIC) or not state.troves:
+        return None
+    troves = [state.trove_faces(s) for s in range(state.players)]
+    compared = state.contenders if state.tiebreak else None
+    scores = score_round(troves, compared)
+    return [
+        [b.tunnel, b.treasure, b.hazard] if compared is None or s in compared else None
+        for s, b in enumerate(scores)
+    ]
 
 
 def _option(label: str, command) -> dict[str, Any]:
@@ -204,4 +238,4 @@ class ScoreSeries:
         return {"points": list(self.points), "rounds": list(self.rounds)}
 
 
-__all__ = ["ScoreSeries", "board_view", "choices"]
+__all__ = ["ScoreSeries", "board_view", "choices", "round_now"]

@@ -12,6 +12,21 @@ const DIE = 52;
 const LEFT = 30;
 const TOP = 22;
 
+/**
+ * Let a die that can be clicked be reached with Tab and used with Enter or Space,
+ * as a button is (its aria-label says which die it is).
+ */
+function actionable(node, activate) {
+  node.setAttribute("tabindex", "0");
+  node.setAttribute("role", "button");
+  node.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter" && event.key !== " ") return;
+    event.preventDefault();
+    event.stopPropagation();
+    activate();
+  });
+}
+
 /** Where slot (row, col) is drawn: the top-left corner of its die. */
 export function slotXY(row, col) {
   return [LEFT + (col + row / 2) * CELL + (CELL - DIE) / 2, TOP + (4 - row) * ROW_H];
@@ -64,6 +79,7 @@ export function renderMountain(root, board, options = {}) {
       const node = dieSvg(die, { size: DIE, x, y, classes });
       node.dataset.slot = `${row},${col}`;
       if (options.onDie) node.addEventListener("click", () => options.onDie(die.id));
+      if (options.onDie && classes.includes("selectable")) actionable(node, () => options.onDie(die.id));
       root.append(node);
     }
   }
@@ -75,6 +91,72 @@ export function renderMountain(root, board, options = {}) {
 function sortedTrove(trove) {
   return [...trove].sort(
     (a, b) => KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || String(a.face).localeCompare(String(b.face)) || a.id - b.id,
+  );
+}
+
+/**
+ * The trove in groups, each drawn apart: by die type, and in the solo game each
+ * tunnel sequence on its own, from its 1 up (the server's sequences), since what
+ * may be taken next depends on where each sequence ends.
+ */
+function troveGroups(trove, board) {
+  const sequences = board.mode === "solo" ? board.table.sequences || [] : [];
+  const byId = new Map(trove.map((die) => [die.id, die]));
+  const groups = sequences.map((seq) => seq.map((id) => byId.get(id)).filter(Boolean)).filter((g) => g.length);
+  const grouped = new Set(groups.flat().map((die) => die.id));
+  let last = null;
+  for (const die of sortedTrove(trove.filter((d) => !grouped.has(d.id)))) {
+    if (!last || last[0].kind !== die.kind) groups.push((last = []));
+    last.push(die);
+  }
+  return groups;
+}
+
+/** One die of a trove, clickable (and reachable with Tab) when the caller says it is selectable. */
+function troveDie(die, seat, options) {
+  const classes = [];
+  if (options.selectable && options.selectable.has(die.id)) classes.push("selectable");
+  if (options.picked && options.picked.has(die.id)) classes.push("picked");
+  if (options.highlight && options.highlight.has(die.id)) classes.push("highlight");
+  const node = dieSvg(die, { size: 34, classes });
+  if (options.onDie) {
+    node.addEventListener("click", () => options.onDie(die.id, seat));
+    if (classes.includes("selectable")) actionable(node, () => options.onDie(die.id, seat));
+  }
+  return node;
+}
+
+/** A score with a true minus sign for negatives: "−2". */
+function signed(value) {
+  return value < 0 ? `\u2212${-value}` : String(value);
+}
+
+/** Each seat's score if the round in play ended now (the server's scoring), with its parts. */
+function nowLine(seat, board) {
+  const now = board.table.round_now && board.table.round_now[seat];
+  if (!now) return null;
+  const [tunnels, treasure, hazards] = now;
+  return el(
+    "div",
+    { class: "now", title: "this round's score if it were scored now" },
+    "this round so far: ",
+    el("b", {}, signed(tunnels + treasure + hazards)),
+    el("span", { class: "parts" }, ` (tunnels ${tunnels} · treasure ${treasure} · hazards ${signed(hazards)})`),
+  );
+}
+
+/** The solo score's parts and the refills left. */
+function soloLine(board) {
+  const score = board.table.solo_score;
+  if (!score || !score.breakdown) return null;
+  const b = score.breakdown;
+  const refills = board.table.refills_left;
+  return el(
+    "div",
+    { class: "now solo" },
+    el("b", {}, score.rating),
+    el("span", { class: "parts" }, `: tunnels ${b.tunnels} · treasure ${b.treasure} · frozen ${b.frozen} · hazards ${b.hazards}`),
+    refills === undefined ? null : el("span", { class: "refills" }, ` · ${refills} ${refills === 1 ? "refill" : "refills"} left`),
   );
 }
 
@@ -100,6 +182,7 @@ function cardKey(player, seat, board, options, best) {
   return JSON.stringify([
     player, board.mode, board.phase, best, t.to_act_seat === seat, t.winner_seats.includes(seat),
     t.hero_spent[seat] || [], t.solo_score || null, options.mySeat === seat,
+    (t.round_now && t.round_now[seat]) || null, t.sequences || null, t.refills_left ?? null,
     marks(options.selectable), marks(options.picked), marks(options.highlight), heroMarks,
   ]);
 }
@@ -136,17 +219,9 @@ export function renderPlayers(container, board, options = {}) {
       el("span", { class: `total${total === best && board.phase === "over" ? " best" : ""}`, title: "total" }, String(total)),
     );
     const trove = el("div", { class: "trove" });
-    let lastKind = null;
-    for (const die of sortedTrove(player.trove)) {
-      if (lastKind && die.kind !== lastKind) trove.append(el("span", { class: "gap" }));
-      lastKind = die.kind;
-      const dieClasses = [];
-      if (options.selectable && options.selectable.has(die.id)) dieClasses.push("selectable");
-      if (options.picked && options.picked.has(die.id)) dieClasses.push("picked");
-      if (options.highlight && options.highlight.has(die.id)) dieClasses.push("highlight");
-      const node = dieSvg(die, { size: 34, classes: dieClasses });
-      if (options.onDie) node.addEventListener("click", () => options.onDie(die.id, seat));
-      trove.append(node);
+    for (const [n, group] of troveGroups(player.trove, board).entries()) {
+      if (n) trove.append(el("span", { class: "gap" }));
+      for (const die of group) trove.append(troveDie(die, seat, options));
     }
     if (!player.trove.length) trove.append(el("span", { class: "empty-trove" }, "no dice yet"));
     const heroFaces = el("div", { class: "hero-faces" });
@@ -159,11 +234,12 @@ export function renderPlayers(container, board, options = {}) {
       const node = dieSvg({ kind: faceKind(face), face, spent: spent.has(index) }, { size: 28, hero: true, classes: faceClasses });
       node.dataset.heroFace = key;
       if (options.onHeroFace) node.addEventListener("click", () => options.onHeroFace(seat, index));
+      if (options.onHeroFace && faceClasses.includes("selectable")) actionable(node, () => options.onHeroFace(seat, index));
       heroFaces.append(node);
     });
     const body = el("div", { class: "player-body" }, trove);
     if (player.hero_faces.length) body.append(el("div", { class: "hero-strip" }, el("span", { class: "hero-label" }, "hero"), heroFaces));
-    const card = el("article", { class: classes.join(" "), dataset: { seat: String(seat), key } }, head, roundsLine(player, board), body);
+    const card = el("article", { class: classes.join(" "), dataset: { seat: String(seat), key } }, head, roundsLine(player, board), board.mode === "solo" ? soloLine(board) : nowLine(seat, board), body);
     card.style.setProperty("--pc", PLAYER_COLOURS[seat % PLAYER_COLOURS.length]);
     if (cards[seat]) cards[seat].replaceWith(card);
     else container.append(card);

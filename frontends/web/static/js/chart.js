@@ -6,6 +6,9 @@ import { PLAYER_COLOURS, clear, shortName, svg } from "./util.js";
 const W = 360;
 const H = 170;
 const PAD = { left: 30, right: 10, top: 12, bottom: 36 };
+const LEGEND_ROW = 15; // height of one row of the legend
+const CHAR_W = 6.4; // a generous width of one character of the 11px legend text
+const MAX_NAME = 14; // longer names are cut with an ellipsis
 
 /**
  * series: {points: [[position, [totals...]], ...], rounds: [positions]}
@@ -57,15 +60,17 @@ export function renderChart(root, series, names, total, position, onSeek) {
     root.append(dot);
   });
 
-  // Legend under the plot.
-  let lx = PAD.left;
-  names.forEach((name, seat) => {
-    const label = `${shortName(name)} ${now[seat] ?? 0}`;
-    const swatch = svg("rect", { x: lx, y: H - 14, width: 10, height: 10, rx: 2 });
-    swatch.style.fill = PLAYER_COLOURS[seat % PLAYER_COLOURS.length];
-    root.append(swatch);
-    root.append(svg("text", { class: "legend", x: lx + 14, y: H - 5 }, label));
-    lx += 16 + Math.min(label.length, 16) * 6.2 + 8;
+  // Legend under the plot: as many rows as the names need, the picture growing to hold them.
+  const rows = legendRows(names.map((name, seat) => `${clip(shortName(name))} ${now[seat] ?? 0}`));
+  root.setAttribute("viewBox", `0 0 ${W} ${H + (rows.length - 1) * LEGEND_ROW}`);
+  rows.forEach((row, r) => {
+    const y0 = H - 14 + r * LEGEND_ROW;
+    for (const { seat, label, x: lx } of row) {
+      const swatch = svg("rect", { x: lx, y: y0, width: 10, height: 10, rx: 2 });
+      swatch.style.fill = PLAYER_COLOURS[seat % PLAYER_COLOURS.length];
+      root.append(swatch);
+      root.append(svg("text", { class: "legend", x: lx + 14, y: y0 + 9 }, label));
+    }
   });
 
   if (onSeek) {
@@ -76,6 +81,26 @@ export function renderChart(root, series, names, total, position, onSeek) {
       onSeek(Math.max(1, Math.min(total, p)));
     };
   }
+}
+
+function clip(name) {
+  return name.length > MAX_NAME ? `${name.slice(0, MAX_NAME - 1)}…` : name;
+}
+
+/** The legend's labels placed in rows that fit the chart's width: [[{seat, label, x}]]. */
+export function legendRows(labels) {
+  const rows = [[]];
+  let x = PAD.left;
+  labels.forEach((label, seat) => {
+    const width = 14 + label.length * CHAR_W;
+    if (rows.at(-1).length && x + width > W - PAD.right) {
+      rows.push([]);
+      x = PAD.left;
+    }
+    rows.at(-1).push({ seat, label, x });
+    x += width + 10;
+  });
+  return rows;
 }
 
 /** Each player's total at a position (the last change at or before it). */

@@ -14,6 +14,9 @@ import { clear, el, shortName, statusText } from "./util.js";
 const gameId = document.body.dataset.game;
 const base = `/api/games/${encodeURIComponent(gameId)}`;
 const SCORED = new Set(["RoundScored", "TieBreakScored"]);
+// The commands one can type, by game: the solo game has no beers, caches or magic turns.
+const MULTI_HINT = "or type a command: take 17 · beer 12 to 2 · spend 52 on 3 7 · spend h0 on 3 · end · cache 4 9 · undo";
+const SOLO_HINT = "or type a command: take 17 · take 17 as 1 · take 30 freeze · spend 52 on 3 7 · refill · stop · undo";
 
 function seatFromHash() {
   const params = new URLSearchParams(location.hash.slice(1));
@@ -125,6 +128,7 @@ class GamePage {
   render() {
     const board = this.board;
     const sel = this.selection();
+    const focus = this.focusedDie();
     renderMountain(this.dom.mountain, board, { selectable: sel.mountain, picked: new Set(this.picked), onDie: (id) => this.clickDie(id, "mountain") });
     renderPlayers(this.dom.players, board, {
       mySeat: this.mySeat,
@@ -143,8 +147,26 @@ class GamePage {
     this.events.show(board.seq);
     this.renderAction();
     this.renderHeroes();
+    this.restoreFocus(focus);
     document.body.dataset.renderedSeq = String(board.seq);
     document.dispatchEvent(new CustomEvent("dm:rendered", { detail: { seq: board.seq } }));
+  }
+
+  /** The die or hero face that has the keyboard's focus, so a redraw can give it back. */
+  focusedDie() {
+    const node = document.activeElement;
+    if (!node || !node.dataset || node.getAttribute("role") !== "button") return null;
+    const region = node.closest("#mountain") ? this.dom.mountain : node.closest("#players") ? this.dom.players : null;
+    if (!region) return null;
+    const attr = node.dataset.heroFace !== undefined ? "data-hero-face" : "data-die";
+    return { region, selector: `[${attr}="${node.getAttribute(attr)}"][tabindex]` };
+  }
+
+  /** After a redraw, focus the same die again, else the first one that can be used there now. */
+  restoreFocus(focus) {
+    if (!focus || (document.activeElement && document.activeElement !== document.body)) return;
+    const again = focus.region.querySelector(focus.selector) || focus.region.querySelector("[role=button][tabindex]");
+    if (again) again.focus();
   }
 
   /** What may be clicked now, from the server's choices and the selection so far. */
@@ -182,7 +204,8 @@ class GamePage {
     if (!c) return "…";
     if (c.heroes) return "Choose your hero: its faces count as dice of your trove, every round.";
     if (this.source) {
-      const what = this.source.die !== null ? `die ${this.source.die}` : `hero face ${this.source.hero_face + 1}`;
+      // numbered as the event list and the typed command ("spend h0 on 3") number it
+      const what = this.source.die !== null ? `die ${this.source.die}` : `hero face ${this.source.hero_face}`;
       const verb = c.phase === "solo" ? "recycle (top dice, one at a time)" : "reroll";
       return `Spending ${what} (${this.source.symbols} magic): pick ${this.source.needed} ${this.source.needed === 1 ? "die" : "dice"} to ${verb} — ${this.picked.length}/${this.source.needed}.`;
     }
@@ -200,6 +223,7 @@ class GamePage {
     this.dom.action.hidden = !playing || (this.board.phase === "over" && !this.refusal);
     this.dom.typed.hidden = !playing || this.board.phase === "over";
     if (!playing) return;
+    this.dom["typed-input"].placeholder = this.board.mode === "solo" ? SOLO_HINT : MULTI_HINT;
     this.dom.prompt.textContent = this.prompt();
     const buttons = clear(this.dom["action-buttons"]);
     const c = this.isMyTurn() ? this.choices : null;

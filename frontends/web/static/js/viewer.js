@@ -188,7 +188,9 @@ class Viewer {
     renderChart(this.dom.chart, this.summary.scores, this.names, this.total, n, (p) => this.go(p));
     this.events.show(n);
     this.dom.slider.value = String(n);
-    this.dom.position.textContent = `event ${n} of ${this.total}`;
+    // The event just shown by its seq, as the event list, `log show` and the dumps number it;
+    // then how far into the game that is (the URL's ?at=).
+    this.dom.position.textContent = `event ${n - 1} · ${n} of ${this.total}`;
     this.shareLater(n);
     if (!this.firstRender) {
       this.firstRender = true;
