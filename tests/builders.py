@@ -6,7 +6,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from attrs import evolve
 
-from core.dice import DIE_COUNT, KIND_OF
+from core.dice import DIE_COUNT, HEROES, KIND_OF
 from core.events.base import Event
 from core.mountain import EMPTY, slot_index
 from core.projections.apply import fold
@@ -75,6 +75,7 @@ def make_state(
         for die, face in dice:
             faces[die] = face
     used = {d for d in slots if d is not None} | {d for t in trove_ids for d in t}
+    heroes = tuple(heroes) if heroes else (None,) * players
     state = GameState(
         game_id="test",
         seed=1,
@@ -84,7 +85,8 @@ def make_state(
         rules="test",
         phase=phase,
         round=round,
-        heroes=tuple(heroes) if heroes else (None,) * players,
+        heroes=heroes,
+        hero_table=tuple(HEROES[h] if h else () for h in heroes),  # as HeroChosen records them
         start_seat=0,
         active=active,
         mountain=tuple(slots),

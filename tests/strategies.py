@@ -37,7 +37,9 @@ EVENTS = {
         ev.HeroChosen, seats, st.sampled_from(HERO_NAMES), st.lists(faces, max_size=3).map(tuple)
     ),
     ev.HeroesDealt: st.builds(
-        ev.HeroesDealt, st.lists(st.sampled_from(HERO_NAMES), max_size=4).map(tuple)
+        ev.HeroesDealt,
+        st.lists(st.sampled_from(HERO_NAMES), max_size=4).map(tuple),
+        st.lists(st.lists(faces, max_size=3).map(tuple), max_size=4).map(tuple),
     ),
     ev.MountainFilled: st.builds(
         ev.MountainFilled, st.lists(st.tuples(dice, rows, rows, faces), max_size=20).map(tuple)

@@ -3,7 +3,8 @@
 ``HeroChosen`` went from schema 1 (``seat, hero``) to 2 (``+ faces``), and
 ``tests/data/herochosen-v1.dmlog`` is a game the engine logged before that change
 (recorded by ``python -m scripts.make_upcast_fixture``), with the state it
-reached in ``herochosen-v1.json``.
+reached in ``herochosen-v1.json``. ``HeroesDealt`` did the same (``heroes`` then
+``+ faces``), with ``heroesdealt-v1.dmlog``: a game whose heroes were dealt at random.
 """
 
 from __future__ import annotations
@@ -18,15 +19,23 @@ import pytest
 from core.dice import DICE_SET, HEROES
 from core.errors import EventFormatError, LogVersionError
 from core.events.codec import event_from_dict, event_to_dict
-from core.events.game import HeroChosen
-from core.events.upcasters import HEROES_STANDARD_D1, UPCASTERS, hero_chosen_faces
+from core.events.game import GameStarted, HeroChosen, HeroesDealt
+from core.events.upcasters import (
+    HEROES_STANDARD_D1,
+    UPCASTERS,
+    hero_chosen_faces,
+    heroes_dealt_faces,
+)
 from core.game import Game
 from core.log import read_log
 from core.log.framing import PREAMBLE, encode_frame
+from core.projections.apply import fold
 
 DATA = Path(__file__).parent / "data"
 FIXTURE = DATA / "herochosen-v1.dmlog"
 RECORDED = json.loads((DATA / "herochosen-v1.json").read_text())
+DEALT = DATA / "heroesdealt-v1.dmlog"
+DEALT_RECORDED = json.loads((DATA / "heroesdealt-v1.json").read_text())
 
 
 def raw_events(path: Path, tag: str) -> list[dict]:
@@ -120,3 +129,43 @@ def test_a_log_from_a_newer_program_is_refused_saying_so(tmp_path: Path) -> None
     assert str(newer_event) in message and f"byte {scan.offsets[1]}" in message
     assert "HeroChosen schema version 3 is newer than this program reads (2)" in message
     assert message.endswith("upgrade dice-miner")
+
+
+def test_the_dealt_fixture_holds_a_version_1_deal_and_replays_to_its_recorded_state() -> None:
+    (stored,) = raw_events(DEALT, "HeroesDealt")
+    assert stored["v"] == 1 and "faces" not in stored
+    assert HeroesDealt.VERSION == 2 and ("HeroesDealt", 1) in UPCASTERS
+    game = Game.load(DEALT)
+    state = game.state
+    assert game.seq == DEALT_RECORDED["seq"] and state.phase == "over"
+    assert list(state.heroes) == DEALT_RECORDED["heroes"]
+    assert [list(t) for t in state.troves] == DEALT_RECORDED["troves"]
+    assert list(state.faces) == DEALT_RECORDED["faces"]
+    assert [[list(s) for s in r] for r in state.round_scores] == DEALT_RECORDED["round_scores"]
+    assert list(state.totals()) == DEALT_RECORDED["totals"]
+    assert list(state.winners) == DEALT_RECORDED["winners"]
+    assert [state.hero_faces(s) for s in range(4)] == [HEROES[h] for h in state.heroes]
+
+
+def test_the_deal_upcaster_adds_each_hero_s_faces_of_its_time() -> None:
+    old = {"heroes": ("Treasurer", "Engineer")}
+    assert heroes_dealt_faces(old) == {**old, "faces": (("gem1", "chest2"), ("2", "pickaxe"))}
+    event = event_from_dict({"t": "HeroesDealt", "v": 1, "heroes": ["Alchemist"]})
+    assert event == HeroesDealt(("Alchemist",), (("magic1", "magic1", "magic1"),))
+    with pytest.raises(EventFormatError, match="HeroesDealt"):
+        event_from_dict({"t": "HeroesDealt", "v": 1, "heroes": ["Necromancer"]})
+
+
+def test_the_state_shows_the_hero_faces_the_log_recorded_not_todays_table(monkeypatch) -> None:
+    """Events are facts: a hero table corrected after a game was played changes nothing in it."""
+    started = GameStarted("g", 1, "multi", ("Ada", "Brok"), "standard-d1", "r", "choose")
+    chosen = fold([started, HeroChosen(1, "Engineer", ("5", "pickaxe", "gem3"))])
+    dealt = fold([started, HeroesDealt(("Prospector", "Surveyor"), (("gem2",), ("1", "chest1")))])
+    assert chosen.hero_faces(0) == () and chosen.hero_faces(1) == ("5", "pickaxe", "gem3")
+    assert dealt.hero_faces(0) == ("gem2",) and dealt.trove_faces(1) == ("1", "chest1")
+
+    monkeypatch.setitem(HEROES, "Engineer", ("1",))  # the table "corrected" after the game
+    monkeypatch.setitem(HEROES, "Treasurer", ("1",))
+    for path in (FIXTURE, DEALT):
+        state = Game.load(path).state
+        assert all(state.hero_faces(s) == HEROES_STANDARD_D1[h] for s, h in enumerate(state.heroes))

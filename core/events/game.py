@@ -93,12 +93,17 @@ class HeroChosen(Event):
     faces: tuple[str, ...]
 
 
-@event(version=1)
+@event(version=2)
 @frozen
 class HeroesDealt(Event):
-    """Heroes were dealt at random, one per seat."""
+    """Heroes were dealt at random, one per seat; ``faces[seat]`` are that hero's faces.
+
+    Version 2 added ``faces``, for the reason HeroChosen v2 did: the log says what
+    each hero showed, so a corrected hero table (rule D1) cannot change old games.
+    """
 
     heroes: tuple[str, ...]
+    faces: tuple[tuple[str, ...], ...]
 
 
 @event(version=1)

@@ -55,3 +55,9 @@ HEROES_STANDARD_D1: dict[str, tuple[str, ...]] = {
 def hero_chosen_faces(fields: Fields) -> Fields:
     """HeroChosen v1 -> v2: add the chosen hero's ``faces`` (an unknown hero raises KeyError)."""
     return {**fields, "faces": HEROES_STANDARD_D1[fields["hero"]]}
+
+
+@upcaster("HeroesDealt", 1)
+def heroes_dealt_faces(fields: Fields) -> Fields:
+    """HeroesDealt v1 -> v2: add each dealt hero's ``faces`` (an unknown hero raises KeyError)."""
+    return {**fields, "faces": tuple(HEROES_STANDARD_D1[hero] for hero in fields["heroes"])}

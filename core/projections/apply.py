@@ -80,6 +80,7 @@ def _started(state, e: ev.GameStarted) -> GameState:
         dice_set=e.dice_set,
         rules=e.rules,
         heroes=(None,) * n,
+        hero_table=((),) * n,
         troves=((),) * n,
         hero_spent=(frozenset(),) * n,
         cached=((),) * n,
@@ -102,13 +103,16 @@ def _first_chosen(state, e: ev.FirstPlayerChosen) -> GameState:
 def _hero_chosen(state, e: ev.HeroChosen) -> GameState:
     return state.replace(
         heroes=_set_item(state.heroes, e.seat, e.hero),
+        hero_table=_set_item(state.hero_table, e.seat, e.faces),  # as logged, not today's table
         hero_order=tuple(s for s in state.hero_order if s != e.seat),
     )
 
 
 @handles(ev.HeroesDealt)
 def _heroes_dealt(state, e: ev.HeroesDealt) -> GameState:
-    return state.replace(heroes=e.heroes, hero_order=())
+    if len(e.heroes) != state.players or len(e.faces) != state.players:
+        raise ValueError(f"{len(e.heroes)} heroes dealt to {state.players} seats")
+    return state.replace(heroes=e.heroes, hero_table=e.faces, hero_order=())
 
 
 @handles(ev.MountainFilled)

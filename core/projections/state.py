@@ -18,7 +18,7 @@ from typing import Any
 
 from attrs import fields, frozen
 
-from core.dice import DIE_COUNT, HEROES
+from core.dice import DIE_COUNT
 from core.mountain import EMPTY, Mountain
 
 # Phases of a game.
@@ -45,6 +45,7 @@ class GameState:
     phase: str = SETUP
     round: int = 0
     heroes: tuple[str | None, ...] = ()
+    hero_table: tuple[tuple[str, ...], ...] = ()  # each seat's hero's faces, as the log says
     hero_order: tuple[int, ...] = ()  # setup: seats still to choose, in order
     first_seat: int | None = None
     start_seat: int = 0  # the round's start player
@@ -108,9 +109,12 @@ class GameState:
         return tuple(sum(sum(s) for s in rounds) for rounds in self.round_scores)
 
     def hero_faces(self, seat: int) -> tuple[str, ...]:
-        """The faces of the hero in ``seat`` (none before one is chosen)."""
-        hero = self.heroes[seat] if self.heroes else None
-        return HEROES[hero] if hero else ()
+        """The faces of the hero in ``seat`` (none before one is chosen).
+
+        They are the faces the log recorded with the hero (HeroChosen, HeroesDealt),
+        never looked up in today's table: a corrected table must not change old games.
+        """
+        return self.hero_table[seat] if self.hero_table else ()
 
     def trove_faces(self, seat: int) -> tuple[str, ...]:
         """Every face the seat shows: its dice, then its hero's faces."""

@@ -9,7 +9,7 @@ chooses last; or dealt at random. The mountain is filled once every hero is set.
 from __future__ import annotations
 
 from core.commands import NewGame
-from core.dice import DICE_SET, FACES, HERO_NAMES
+from core.dice import DICE_SET, FACES, HERO_NAMES, HEROES
 from core.errors import RuleError
 from core.events import game as ev
 from core.rules.emitter import Emitter
@@ -78,5 +78,6 @@ def start_multiplayer(out: Emitter, cmd: NewGame) -> None:
     out.emit(ev.FirstPlayerChosen(first, order))
     if cmd.hero_deal == "random":
         pool = list(HERO_NAMES)
-        out.emit(ev.HeroesDealt(tuple(pool.pop(out.rng.below(len(pool))) for _ in range(n))))
+        dealt = tuple(pool.pop(out.rng.below(len(pool))) for _ in range(n))
+        out.emit(ev.HeroesDealt(dealt, tuple(HEROES[hero] for hero in dealt)))
     advance(out)
