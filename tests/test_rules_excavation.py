@@ -5,6 +5,7 @@ import pytest
 from core.commands import ChooseHero, ShareBeer, TakeDie
 from core.errors import RuleError
 from core.events import game as ev
+from core.mountain import slot_index
 from core.projections.state import MAGIC
 from tests.builders import ScriptedRng, dice_of, make_state, when
 
@@ -193,3 +194,18 @@ def test_rule_d5_one_die_left_after_a_beer_ends_the_turn():
     events, after = when(state, TakeDie(0, T[0]))
     assert ev.MagicPhaseBegan((1, 2, 0)) in events
     assert after.to_act() == 1
+
+
+def test_rule_d3_an_inner_side_die_under_its_left_neighbour_slides_that_diagonal():
+    """Given a beer shared, when Ada takes (1, 2), covered only by (2, 1), then the run
+    (2, 1), (3, 0) slides to (1, 2), (2, 1), and (3, 0) is left empty."""
+    mountain = {(0, i): (T[i], "1") for i in range(6)}
+    mountain |= {(1, i): (T[6 + i], "2") for i in range(5)}
+    mountain |= {(2, 0): (T[11], "3"), (2, 1): (T[12], "4"), (3, 0): (T[13], "5")}
+    state = make_state(mountain=mountain, picks_left=2, beer_shared=True)
+    events, after = when(state, TakeDie(0, T[8]))  # (1, 2): (2, 1) above it, (2, 2) empty
+    assert events == (ev.DieTaken(0, T[8], "2", 1, 2, ((T[12], 1, 2), (T[13], 2, 1))),)
+    assert after.troves[0] == (T[8],)
+    assert after.mountain[slot_index(1, 2)] == T[12] and after.mountain[slot_index(2, 1)] == T[13]
+    assert T[8] not in after.mountain and after.mountain[slot_index(3, 0)] is None
+    assert after.to_act() == 0 and after.picks_left == 1  # the beer's second pick is next

@@ -174,3 +174,36 @@ def test_a_tie_break_that_ties_again_is_repeated():
         events, state = when(state, EndMagicTurn(state.to_act()), ScriptedRng(rolls[5:]))
     assert ev.TieBreakBegan(2, (0, 1)) in events
     assert state.tiebreak == 2
+
+
+def test_a_three_player_tie_break_leaves_the_untied_player_out_of_everything():
+    """Given Ada and Brok tied after round 3 and Cira behind with the most gems, when the
+    round is scored, then only Ada and Brok reroll, play magic and are compared for the
+    doubling: Brok's 2 gems double although Cira shows 6; Cira's dice keep their faces."""
+    state = make_state(
+        players=3,
+        phase=MAGIC,
+        pending=(2,),
+        round=3,
+        troves={
+            0: [(T[0], "1"), (G[0], "gem1")],
+            1: [(T[1], "1"), (G[1], "gem1")],
+            2: [(G[2], "gem3"), (G[3], "gem3"), (M[0], "magic1")],
+        },
+        round_scores=(((3, 0, 0), (0, 0, 0)), ((3, 0, 0), (0, 0, 0)), ((0, 0, -20), (0, 0, 0))),
+    )
+    rolls = ["1", "1", "gem1", "gem2"]  # the tied troves, in die order: T0 T1 G0 G1
+    events, after = when(state, EndMagicTurn(2), ScriptedRng(rolls))
+    assert events == (
+        ev.MagicTurnEnded(2),
+        ev.RoundScored(3, ((1, 1, 0), (1, 1, 0), (0, 12, 0)), 2),
+        ev.TieBreakBegan(1, (0, 1)),
+        ev.TrovesRerolled(((T[0], "1"), (T[1], "1"), (G[0], "gem1"), (G[1], "gem2"))),
+        ev.MagicPhaseBegan((0, 1)),  # Cira's unspent magic die is not asked for
+        ev.MagicTurnEnded(0),
+        ev.MagicTurnEnded(1),
+        ev.TieBreakScored(1, (0, 1), ((1, 1, 0), (1, 4, 0)), 1),
+        ev.GameEnded((1,)),
+    )
+    assert after.winners == (1,) and after.totals() == (5, 5, -8)
+    assert (after.faces[G[2]], after.faces[G[3]], after.faces[M[0]]) == ("gem3", "gem3", "magic1")

@@ -3,7 +3,10 @@
 Commands are generated lazily: a magic spend or a cache can be chosen in many
 ways (every combination of dice), so callers that need only a few, or only a
 count, need not build them all. Every command yielded here is accepted by
-``decide``; the tests check that, and check that ``decide`` accepts no other.
+``decide``, and ``decide`` accepts no other up to the order dice are named in:
+each set of spend targets, recycled dice or cached dice is listed once, in one
+order, while ``decide`` takes the same set in any order it can be carried out
+(``tests/test_rules_legal.py`` checks both directions).
 """
 
 from __future__ import annotations
