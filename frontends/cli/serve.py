@@ -99,6 +99,8 @@ def run(args: argparse.Namespace) -> int:
     app, server = make_server(args)
     print(f"Dice Miner is served at {address(args.host, server.port)}", flush=True)
     print(f"Replays from {args.replays}; press Ctrl-C to stop.", flush=True)
+    shared = app.extensions["dice_miner"]
+    print(f"Live games in {shared.games.data_dir}: {shared.resumed.summary()}.", flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:

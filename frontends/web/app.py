@@ -9,6 +9,7 @@ and the Content-Security-Policy says so to the browser.
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -19,6 +20,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from frontends.web.errors import register_error_handlers
 from frontends.web.games import GameRegistry
 from frontends.web.replays import ReplayLibrary
+from frontends.web.resume import ResumeReport, resume_games
 
 #: The repository's golden replays: the viewer's default library.
 DEFAULT_REPLAYS = Path(__file__).resolve().parents[2] / "replays"
@@ -43,6 +45,7 @@ DEFAULTS: dict[str, Any] = {
     "MAX_CONTENT_LENGTH": 2 * 1024 * 1024,  # uploads: a whole game's log is a few tens of KB
     "BOT_PACE": 0.6,  # seconds between two bot moves in a live game
     "MAX_GAMES": 32,
+    "RESUME_GAMES": True,  # take up the data folder's games on start (frontends/web/resume.py)
     "SSE_HEARTBEAT": 15.0,  # seconds between keep-alive comments on an idle stream
     "SSE_MAX_SECONDS": 600.0,  # a stream ends after this; the browser reconnects and resumes
     "JSON_SORT_KEYS": False,
@@ -55,6 +58,7 @@ class Services:
     def __init__(self, library: ReplayLibrary, games: GameRegistry) -> None:
         self.library = library
         self.games = games
+        self.resumed = ResumeReport()  # what the start took up from the data folder
 
 
 def services() -> Services:
@@ -75,6 +79,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         ReplayLibrary(app.config["REPLAYS_DIR"]),
         GameRegistry(data_dir, pace=app.config["BOT_PACE"], limit=app.config["MAX_GAMES"]),
     )
+    if app.config["RESUME_GAMES"]:  # a file that cannot be taken up is one line on stderr
+        shared = app.extensions["dice_miner"]
+        shared.resumed = resume_games(shared.games, lambda line: print(line, file=sys.stderr))
 
     from frontends.web import api, live, pages
 

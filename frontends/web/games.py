@@ -7,6 +7,10 @@ in words (``event_record``), so a spectator who joins late or reconnects gets
 the events from any seq on. Each human seat has a token (``secrets``), compared
 in constant time; bots play from the same legal commands a person sees
 (``core.bots.play.bot_command``), at a configurable pace.
+
+Each game's seats and tokens are kept next to its log (``seatfile``), written
+before any link is handed out, so a restarted server can take the game up again
+(``resume``).
 """
 
 from __future__ import annotations
@@ -23,8 +27,6 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from attrs import frozen
-
 from core.bots import BOTS, make_bot
 from core.bots.play import bot_command
 from core.commands import Command, Undo
@@ -38,6 +40,7 @@ from core.projections.state import GameState
 from core.projections.timeline import Timeline, replay
 from core.projections.views import Step, event_record
 from frontends.web.readmodel import ScoreSeries, board_view, choices
+from frontends.web.seatfile import SeatInfo, Seats, log_path, seats_path, write_seats
 
 log = logging.getLogger(__name__)
 
@@ -61,19 +64,6 @@ def _is_name(name: object) -> bool:
 
 class SetupError(ValueError):
     """Options that cannot make a game (answered as 400 with this message)."""
-
-
-@frozen
-class SeatInfo:
-    """One seat: the name the log records, the bot kind playing it (None: a person), its token."""
-
-    name: str
-    bot: str | None
-    token: str | None
-
-    def public(self, seat: int) -> dict[str, Any]:
-        """What anyone may know about the seat (never its token)."""
-        return {"seat": seat, "name": self.name, "bot": self.bot}
 
 
 def parse_seats(players: object) -> list[tuple[str, str | None]]:
@@ -103,19 +93,32 @@ def parse_seats(players: object) -> list[tuple[str, str | None]]:
 
 
 class LiveGame:
-    """A game being played on the server, its seats, its event records and its bot thread."""
+    """A game being played on the server, its seats, its event records and its bot thread.
 
-    def __init__(self, game_id: str, game: Game, seats: list[SeatInfo], pace: float) -> None:
+    A game that was already over when the server restarted is taken up for
+    watching only (``playable`` False): no bots, and every move is refused.
+    """
+
+    def __init__(
+        self,
+        game_id: str,
+        game: Game,
+        seats: Sequence[SeatInfo],
+        pace: float,
+        *,
+        playable: bool = True,
+    ) -> None:
         self.id = game_id
         self.game = game
-        self.seats = seats
+        self.seats = list(seats)
         self.pace = pace
+        self.playable = playable
         self.cond = threading.Condition()
         self.records: list[dict[str, Any]] = []
         self.totals: list[list[int]] = []  # each player's total after each event
         self.scores = ScoreSeries()
         self.closed = False
-        self.bots = {s: make_bot(info.bot) for s, info in enumerate(seats) if info.bot}
+        self.bots = {s: make_bot(info.bot) for s, info in enumerate(seats) if info.bot and playable}
         self._batch_records: dict[int, range] = {}  # batch seq -> its events' seqs
         self._record(game.batches(), None)
         self._thread: threading.Thread | None = None
@@ -203,6 +206,11 @@ class LiveGame:
         it (``Game.undo_turn``), and only while no other person has moved since.
         """
         with self.cond:
+            if not self.playable:
+                raise RuleError(
+                    "game_closed",
+                    "this game was over when the server restarted: it can be watched, not played",
+                )
             start = self.seq
             if isinstance(command, Undo):
                 self._undo_turn(seat)
@@ -342,22 +350,33 @@ class GameRegistry:
             seed = secrets.randbelow(1 << 32)
         elif not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 1 << 64:
             raise SetupError("seed must be a whole number from 0 to 2**64 - 1")
+        asked_pace = pace
         pace = self.pace if pace is None else pace
         if not isinstance(pace, int | float) or not 0 <= pace <= 10:
             raise SetupError("pace must be 0 to 10 seconds between bot moves")
         self._make_room()
         game_id = secrets.token_hex(6)
         self.data_dir.mkdir(parents=True, exist_ok=True)
-        log = self.data_dir / f"web-{game_id}.dmlog"
+        log = log_path(self.data_dir, game_id)
         game = Game.new([name for name, _ in seats], seed, mode=mode, game_id=game_id, log=log)
-        infos = [
+        infos = tuple(
             SeatInfo(name, bot, None if bot else secrets.token_urlsafe(18)) for name, bot in seats
-        ]
+        )
+        kept_pace = None if asked_pace is None else float(asked_pace)  # None: the server's pace
+        try:  # the tokens are on disk before any link is handed out, and never in the log
+            write_seats(seats_path(log), Seats(game_id, mode, kept_pace, infos))
+        except BaseException:
+            game.close()
+            raise
         live = LiveGame(game_id, game, infos, float(pace))
-        with self._lock:
-            self._games[game_id] = live
+        self.adopt(live)
         tokens = {s: info.token for s, info in enumerate(infos) if info.token is not None}
         return live, tokens
+
+    def adopt(self, live: LiveGame) -> None:
+        """Add a game (a new one, or one taken up again after a restart) as the newest."""
+        with self._lock:
+            self._games[live.id] = live
 
     def _make_room(self) -> None:
         with self._lock:
