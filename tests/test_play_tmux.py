@@ -168,7 +168,37 @@ def test_play_in_tmux_at_80_by_24_still_shows_the_essentials(tmp_path):
         assert len(lines) >= 24
         for needle in ("Mountain", "Scores", "Troves", "Events", "Enter", "quit"):
             assert needle in screen
+        # a refusal longer than the screen is wide wraps, to be read whole
+        side_die = Game.load(tmp_path / "g.dmlog").state.mountain[0]  # slot (0, 0)
+        term.keys(":")
+        term.keys("-l", f"take {side_die}")
+        term.keys("Enter")
+        screen = term.wait_for("beer)", timeout=10)
+        assert f"die {side_die} is covered" in screen
+        # a line that does not parse says why, and stays open to be corrected
+        term.keys(":")
+        term.keys("-l", "take abc")
+        term.keys("Enter")
+        screen = term.wait_for("the die must be a number, not 'abc'", timeout=10)
+        assert ":take abc" in screen
+        term.keys("Escape")
         term.keys("C-c")
         term.wait_for("The game is saved in")
     finally:
         term.close()
+
+
+def test_play_in_tmux_with_ascii_draws_only_ascii_even_in_boxes(terminal):
+    """--ascii: the board, the help box and a menu's box in plain ASCII."""
+    term = terminal("--seed", "5", "--fast", "--solo", "--ascii")
+    screen = term.wait_for("Trove")
+    assert screen.isascii()
+    term.keys("?")
+    screen = term.wait_for("Keys")
+    assert screen.isascii() and "+---" in screen
+    term.keys("Escape")
+    term.keys("m")  # a menu: which magic die to spend
+    screen = term.wait_for("Spend which magic die")
+    assert screen.isascii()
+    term.keys("q")
+    term.wait_for("The game is saved in")

@@ -32,6 +32,8 @@ def test_no_options_is_you_against_two_bots_of_the_default_kind():
         (["--players", "4", "--bots", "random"], ["You"], ["random"] * 3),
         (["--bots", "random,random"], ["You"], ["random", "random"]),
         (["--bots", "2"], ["You"], [default_bot()] * 2),
+        (["--bots", "3"], ["You"], [default_bot()] * 3),  # like --bots a,b,c: 4 players
+        (["--bots", "1"], ["You"], [default_bot()]),
         (["--hotseat"], ["Player 1", "Player 2", "Player 3"], []),
         (["--hotseat", "--name", "Ada", "--name", "Bo"], ["Ada", "Bo"], []),
         (
@@ -57,7 +59,8 @@ def test_bots_never_share_a_name_with_a_person():
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["--bots", "3"], "you play one seat"),
+        (["--players", "2", "--bots", "3"], "you play one seat"),
+        (["--bots", "4"], "2 to 4 players, not 5"),
         (["--bots", "clever"], "unknown bot 'clever'"),
         (["--name", "A", "--name", "B"], "need --hotseat"),
         (["--hotseat", "--players", "2", "--bots", "2"], "no seat for a person"),

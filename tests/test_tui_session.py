@@ -265,6 +265,8 @@ def test_solo_takes_spends_refills_and_stops_from_the_keys():
                     session.choose()
             elif session.state.refills_left:
                 session.refill()
+                assert session.mode() == "menu"  # a refill is asked for first: two a game
+                session.choose()
                 seen.add("refill")
             else:
                 session.stop()

@@ -90,7 +90,12 @@ def table_from_options(args: argparse.Namespace) -> tuple[Seat, ...]:
     else:
         if len(names) > 1:
             raise PlayError("several --name options need --hotseat")
-        players = args.players or (1 + len(kinds) if kinds and len(kinds) > 1 else 3)
+        if args.players:
+            players = args.players
+        elif count is not None:  # --bots 3: three bots and you, as --bots a,b,c would be
+            players = 1 + count
+        else:
+            players = 1 + len(kinds) if kinds and len(kinds) > 1 else 3
         bots = players - 1
         if count is not None and count != bots:
             raise PlayError(

@@ -22,6 +22,7 @@ from prompt_toolkit.layout import (
     Layout,
     VSplit,
     Window,
+    walk,
 )
 from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
 from prompt_toolkit.layout.dimension import Dimension as D
@@ -139,8 +140,21 @@ class PlayApp:
         return panels.scores(self.session, width) + legend
 
     def _events(self):
-        used = 1 + BOARD_HEIGHT + self._troves_height() + 1 + 1 + (1 if self.cmdline_open else 0)
+        used = 1 + BOARD_HEIGHT + self._troves_height() + self._status_height() + 1
+        used += 1 if self.cmdline_open else 0
         return panels.events(self.session, max(2, _rows() - used), _columns())
+
+    def typing_error(self) -> str | None:
+        """Why the ``:`` line was not accepted (it does not parse), while it is open."""
+        refused = self.buffer.validation_error
+        return refused.message if self.cmdline_open and refused is not None else None
+
+    def status_view(self):
+        """The status line as drawn: the command line's refusal, else the session's message."""
+        return panels.status(self.session, self.glyphs, _columns(), self.typing_error())
+
+    def _status_height(self) -> int:
+        return panels.status_height(self.session, _columns(), self.typing_error())
 
     def _troves_height(self) -> int:
         return panels.troves_height(self.session, self.glyphs, _columns())
@@ -172,7 +186,10 @@ class PlayApp:
                     height=lambda: D.exact(self._troves_height()),
                 ),
                 Window(_control(g, self._events), wrap_lines=False),
-                Window(_control(g, lambda: panels.status(s, g)), height=1),
+                Window(
+                    _control(g, self.status_view),
+                    height=lambda: D.exact(self._status_height()),
+                ),
                 ConditionalContainer(self._cmd_window, filter=Condition(lambda: self.cmdline_open)),
                 Window(_control(g, lambda: panels.keys(s, _columns())), height=1),
             ]
@@ -183,7 +200,9 @@ class PlayApp:
             self._float("over", lambda: overlays.result(s, _columns()), "Game over"),
             Float(
                 ConditionalContainer(
-                    Frame(Window(_control(g, lambda: overlays.menu(s, self._click)))),
+                    self._borders(
+                        Frame(Window(_control(g, lambda: overlays.menu(s, self._click))))
+                    ),
                     filter=Condition(lambda: s.menu is not None and s.overlay is None),
                 )
             ),
@@ -194,7 +213,14 @@ class PlayApp:
     def _float(self, name: str, text, title: str) -> Float:
         shown = Condition(lambda: self.session.overlay == name)
         frame = Frame(Window(_control(self.glyphs, text)), title=title, style="bg:#1c1c1c")
-        return Float(ConditionalContainer(frame, filter=shown))
+        return Float(ConditionalContainer(self._borders(frame), filter=shown))
+
+    def _borders(self, frame: Frame) -> Frame:
+        """The frame with its box-drawing borders in ASCII if asked (Frame has no option)."""
+        for window in walk(frame.__pt_container__()):
+            if isinstance(window, Window) and isinstance(window.char, str):
+                window.char = self.glyphs.plain(window.char)
+        return frame
 
     # -- the bots ------------------------------------------------------------
 

@@ -308,6 +308,10 @@ class Choosing:
 
     # -- the other keys ------------------------------------------------------
 
+    def can(self, kind: type[Command]) -> bool:
+        """True if a command of this kind is legal for the person to act now (for the hints)."""
+        return self.human_to_act() is not None and any(isinstance(c, kind) for c in self.legal())
+
     def share_beer(self) -> None:
         """b: choose whom to share a beer with (a menu of the legal choices)."""
         options = [c for c in self.legal() if isinstance(c, ShareBeer)]
@@ -358,8 +362,17 @@ class Choosing:
         self.refresh()
 
     def refill(self) -> None:
-        """r: solo, refill the mountain."""
-        self.issue(Refill(self.input_seat()))
+        """r: solo, refill the mountain (asks first: only two refills a game)."""
+        if not (self.is_solo and self.can(Refill)):
+            self.issue(Refill(self.input_seat()))  # the engine says why not
+            return
+        left = self.state.refills_left
+        item = MenuItem(
+            f"refill the empty slots from the bag ({len(self.state.bag)} dice in it)",
+            Refill(self.input_seat()),
+        )
+        title = f"Refill the mountain? ({left} refill{'s' if left != 1 else ''} left; u undoes it)"
+        self._open(Menu(title, (item,)))
 
     def stop(self) -> None:
         """s: solo, stop digging (asks first: it ends the game)."""

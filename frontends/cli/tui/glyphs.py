@@ -87,7 +87,8 @@ KIND_ORDER: Final = {kind: n for n, kind in enumerate(KIND_COLOURS)}
 #: The interface's own symbols, for terminals that only show ASCII.
 _ASCII_UI = str.maketrans(
     {"·": ".", "│": "|", "▶": ">", "▸": ">", "←": "<", "→": ">", "↑": "^", "↓": "v",
-     "✓": "*", "✗": "x", "…": "~", "▀": "="}
+     "✓": "*", "✗": "x", "…": "~", "▀": "=",
+     "─": "-", "┌": "+", "┐": "+", "└": "+", "┘": "+"}
 )  # fmt: skip
 
 
@@ -111,6 +112,10 @@ class Glyphs:
         if not self.ascii_only:
             return fragments
         return [(f[0], f[1].translate(_ASCII_UI), *f[2:]) for f in fragments]
+
+    def plain(self, text: str) -> str:
+        """A string of the interface's own (a border, a separator) in ASCII if asked."""
+        return text.translate(_ASCII_UI) if self.ascii_only else text
 
     def cell(self, face: str | None, width: int) -> str:
         """The glyph centred in ``width`` columns (a die's cell)."""

@@ -43,6 +43,8 @@ def menu(session: Session, on_click: OnClick | None) -> Fragments:
 
 MULTI_ROUND = (
     "Excavation: take one top die a turn until the mountain is empty.",
+    "Or first share a beer (b): a beer die of yours is rerolled and given",
+    "to another player, then you take two dice, each a top or side die.",
     "Magic: spend magic faces to reroll dice of your trove (never hazards).",
     "Scoring: tunnel runs from 1 up, gems (most gems double), hazards",
     "against pickaxes (cave-ins) and shields (dragons). Three rounds.",
@@ -70,20 +72,27 @@ def help_text(glyphs: Glyphs, solo: bool = False, rows: int = 40) -> Fragments:
     return out
 
 
+#: Columns one round takes in the score table with its categories (tun gem haz sum).
+WIDE_ROUND = 19
+
+
 def score_table(session: Session, width: int = 100) -> Fragments:
     """Every round so far by category (earlier rounds as sums when narrow), and the totals."""
     state = session.state
     done = len(state.round_scores[0]) if state.round_scores else 0
     title = f" Round {done} scored" if not state.is_over else " Final scores"
     out: Fragments = [(TITLE, title + "\n\n")]
-    full = 16 + 18 * done + 8 <= width - 4  # room for every round's categories
+    # Every cell is as wide as its header, so the columns line up: a round in full is
+    # tun gem haz (4 each) and its sum (5) then 2 spaces; a narrow one its sum and 1.
+    full = 16 + WIDE_ROUND * done + 8 <= width - 4  # room for every round's categories
     blocks = [(r, full or r == done - 1) for r in range(done)]
     head = [(DIM, f"  {'':<14}")]
     sub = [(DIM, f"  {'':<14}")]
     for r, wide in blocks:
-        head.append((DIM, f"{'Round ' + str(r + 1):^18}" if wide else f"{'R' + str(r + 1):>5} "))
-        sub.append((DIM, " tun gem haz    =  " if wide else "      "))
-    out += [*head, (DIM, "   Total\n"), *sub, ("", "\n")]
+        label = f"Round {r + 1}" if wide else f"R{r + 1}"
+        head.append((DIM, f"{label:^17}  " if wide else f"{label:>5} "))
+        sub.append((DIM, " tun gem haz  sum  " if wide else "      "))
+    out += [*head, (DIM, f"{'Total':>8}\n"), *sub, ("", "\n")]
     totals = state.totals()
     best = max(totals) if totals else 0
     for seat in range(state.players):

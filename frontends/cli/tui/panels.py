@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import textwrap
 
+from core.commands import Refill, ShareBeer, SpendMagic
 from core.dice import HEROES, face_kind
 from core.projections.state import EXCAVATION, MAGIC, OVER, REPLENISH, SETUP, SOLO
-from core.projections.text import die_words
+from core.projections.text import die_words, face_words
 from core.scoring import score_round
 from frontends.cli.tui.board import Fragments, OnClick, frag
 from frontends.cli.tui.glyphs import LEGEND, Glyphs, die_style, kind_style
@@ -107,16 +108,18 @@ def scores(session: Session, width: int) -> Fragments:
 
 def _hero_cells(session: Session, glyphs: Glyphs, seat: int, named: bool) -> Fragments:
     state = session.state
-    hero = state.heroes[seat] if state.heroes else None
-    if not hero:
+    if state.mode == "solo":  # rule D8: no heroes
         return []
+    hero = state.heroes[seat] if state.heroes else None
+    most = max(len(f) for f in HEROES.values())
+    if not hero:  # not chosen yet: the column stays, so every trove starts in one place
+        return [("", " " * ((14 if named else 0) + 3 * most)), (DIM, "│ ")]
     spent = state.hero_spent[seat] if state.hero_spent else frozenset()
     out: Fragments = [(DIM, f"{hero:<14}")] if named else []
     faces = state.hero_faces(seat)
     for n, face in enumerate(faces):
         style = kind_style(face_kind(face), face, dim=n in spent)
         out += [(style, glyphs.face(face).rjust(2)), ("", " ")]
-    most = max(len(f) for f in HEROES.values())
     return [*out, ("", "   " * (most - len(faces))), (DIM, "│ ")]
 
 
@@ -176,33 +179,79 @@ LINE_STYLES = {"round": "fg:#ffd700 bold", "undo": "fg:#5fd7ff", "info": DIM}
 
 
 def events(session: Session, height: int, width: int) -> Fragments:
-    """The last events in words, newest at the bottom; long ones wrap, indented."""
+    """The last events in words, newest at the bottom; long ones wrap, indented.
+
+    Only whole events are shown (the newest one aside, if it alone is too long)."""
     rows: list[tuple[str, str]] = []
     for line in reversed(session.lines):
         style = LINE_STYLES.get(line.kind, "")
         if line.kind == "move":
             style = "" if session.is_human(line.seat) else "fg:#bcbcbc"
         wrapped = textwrap.wrap(line.text, max(20, width - 4), subsequent_indent="    ")
+        if rows and len(rows) + len(wrapped) > height - 1:
+            break  # whole events only: a wrapped one is not shown from its middle
         rows[:0] = [(style, f"  {part}\n") for part in wrapped]
         if len(rows) >= height - 1:
             break
     return [(TITLE, " Events\n"), *rows[max(0, len(rows) - (height - 1)) :]]
 
 
-def status(session: Session, glyphs: Glyphs) -> Fragments:
-    """The status line: a refusal in red, else what to do now; and the die under the cursor."""
-    text, kind = session.message()
-    if kind == "error":
-        out: Fragments = [
-            ("bg:#af0000 fg:#ffffff bold", " ✗ "),
-            ("fg:#ff8787 bold", f" {text}"),
-        ]
-    else:
-        out = [("fg:#5fd7ff bold", " ▸ "), ("", text)]
-    cursor = session.cursor
+#: Lines the status line may wrap to before a message is cut short.
+STATUS_LINES = 3
+
+
+def status_lines(
+    session: Session, width: int, error: str | None = None
+) -> tuple[list[str], str | None]:
+    """The status message wrapped to ``width`` (a long refusal must be read whole), and
+    the die under the cursor if it fits after the last line. ``error`` is a refusal of
+    the command line's own (a line that does not parse), shown instead of the message."""
+    text = error or session.message()[0]
+    room = max(10, width - 4)  # after the " ✗ " or " ▸ " mark and a space
+    lines = textwrap.wrap(text, room, max_lines=STATUS_LINES, placeholder=" …") or [""]
+    note = None if error else cursor_words(session)
+    if note is not None:
+        note = f"   [{note}]"
+        if len(lines[-1]) + len(note) > room:
+            note = None
+    return lines, note
+
+
+def cursor_words(session: Session) -> str | None:
+    """What the cursor is on, in words: a die and its face, or a hero face."""
+    cursor, state = session.cursor, session.state
     if cursor and cursor[0] == "die":
-        out.append((DIM, f"   [{die_words(cursor[1], session.state.faces[cursor[1]])}]"))
+        return die_words(cursor[1], state.faces[cursor[1]])
+    if cursor and cursor[0] == "face":
+        faces = state.hero_faces(session.input_seat())
+        if cursor[1] < len(faces):
+            return f"hero face h{cursor[1]} ({face_words(faces[cursor[1]])})"
+    return None
+
+
+def status(
+    session: Session, glyphs: Glyphs, width: int = 1000, error: str | None = None
+) -> Fragments:
+    """The status line: a refusal in red, else what to do now; and the die under the cursor.
+
+    A message longer than the line wraps (up to ``STATUS_LINES``), indented under itself.
+    """
+    lines, note = status_lines(session, width, error)
+    if error or session.message()[1] == "error":  # a red mark, then a space
+        out: Fragments = [("bg:#af0000 fg:#ffffff bold", " ✗ ")]
+        style, lead = "fg:#ff8787 bold", " "
+    else:
+        out = [("fg:#5fd7ff bold", " ▸ ")]
+        style, lead = "", ""
+    out.append((style, lead + f"\n   {lead}".join(lines)))
+    if note:
+        out.append((DIM, note))
     return out
+
+
+def status_height(session: Session, width: int, error: str | None = None) -> int:
+    """Lines the status line needs at ``width``."""
+    return len(status_lines(session, width, error)[0])
 
 
 KEYS = {
@@ -222,6 +271,8 @@ KEYS = {
     "menu": [("↑↓", "move"), ("Enter", "choose"), ("Esc", "cancel")],
 }
 ALWAYS = [("u", "undo"), ("?", "help"), ("q", "quit"), (":", "command")]
+#: Keys shown only while their move is legal (no "share a beer" without a beer).
+ONLY_IF_LEGAL = {"b": ShareBeer, "m": SpendMagic, "r": Refill}
 
 
 def keys(session: Session, width: int) -> Fragments:
@@ -229,7 +280,11 @@ def keys(session: Session, width: int) -> Fragments:
     if session.overlay in ("round", "help"):
         pairs = [("Enter", "continue"), ("q", "quit")]
     else:
-        pairs = KEYS.get(session.mode(), []) + ALWAYS
+        pairs = [
+            (key, what)
+            for key, what in KEYS.get(session.mode(), [])
+            if key not in ONLY_IF_LEGAL or session.can(ONLY_IF_LEGAL[key])
+        ] + ALWAYS
     out: Fragments = []
     used = 0
     for key, what in pairs:

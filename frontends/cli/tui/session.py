@@ -21,8 +21,10 @@ from core.errors import RuleError
 from core.events import game as ev
 from core.events import solo as sev
 from core.game import Game
+from core.projections.apply import apply
 from core.projections.state import EXCAVATION, MAGIC, REPLENISH, SETUP, SOLO, GameState
 from core.projections.text import describe
+from core.projections.timeline import Timeline, push
 from core.rules.magic import MagicSource
 from frontends.cli.tui.choosing import Choosing, Menu, Spot
 from frontends.cli.tui.glyphs import sort_key
@@ -55,6 +57,7 @@ class Session(Choosing):
         self.lines: list[Line] = []
         self._texts: dict[int, str] = {}
         self._seen = 0
+        self._history = Timeline()  # the game's timeline as far as the lines have read
         self.status = ""
         self.status_kind = "info"  # "info" or "error"
         self.cursor: Spot | None = None
@@ -134,32 +137,51 @@ class Session(Choosing):
     # -- events --------------------------------------------------------------
 
     def catch_up(self) -> list[Line]:
-        """Read the events logged since the last call into event lines."""
+        """Read the events logged since the last call into event lines.
+
+        Each event is described from the state just before it, as ``describe`` asks
+        (the state after its whole batch would word some events wrongly, e.g. the
+        refills left after a solo refill): the session folds its own copy of the
+        timeline as it reads, to know that state.
+        """
         new = []
-        for seq, event in self.game.events(self._seen):
-            line = self._line(seq, event)
-            self._texts[seq] = line.text
-            new.append(line)
-            if isinstance(event, ROUND_ENDS):
-                self.overlay = "round"
-                if isinstance(event, ev.RoundScored):
-                    self.doubled[event.round] = event.doubled
-            elif isinstance(event, GAME_ENDS):
-                self.overlay = "over"
-            elif isinstance(event, ev.CommandUndone) and self.overlay == "over":
-                self.overlay = None
+        for batch in self.game.batches(self._seen):
+            state = self._history.state
+            for i, event in enumerate(batch.events):
+                seq = batch.seq + i
+                line = self._line(seq, event, state)
+                self._texts[seq] = line.text
+                new.append(line)
+                self._note_event(event)
+                if not isinstance(batch.command, Undo):
+                    state = apply(state, event)
+            if isinstance(batch.command, Undo):
+                self._history = self._history.apply_batch(batch)
+            else:
+                self._history = push(self._history, batch, state)
         self._seen = self.game.seq
         self.lines.extend(new)
         return new
 
-    def _line(self, seq: int, event) -> Line:
+    def _note_event(self, event) -> None:
+        """Open the score table after a round, the result at the end (closed by an undo)."""
+        if isinstance(event, ROUND_ENDS):
+            self.overlay = "round"
+            if isinstance(event, ev.RoundScored):
+                self.doubled[event.round] = event.doubled
+        elif isinstance(event, GAME_ENDS):
+            self.overlay = "over"
+        elif isinstance(event, ev.CommandUndone) and self.overlay == "over":
+            self.overlay = None
+
+    def _line(self, seq: int, event, before: GameState | None) -> Line:
         if isinstance(event, ev.CommandUndone):
             what = self._texts.get(event.seq, f"the command at event {event.seq}")
             return Line(seq, f"undone: {what}", None, "undo")
         kind = "move" if hasattr(event, "seat") or self.is_solo else "info"
         if isinstance(event, ROUND_ENDS + GAME_ENDS):
             kind = "round"
-        text = describe(self.state, event)
+        text = describe(before, event)
         if "You" in self.state.names:
             text = second_person(text)
         seat = getattr(event, "seat", 0 if self.is_solo else None)

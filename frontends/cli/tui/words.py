@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from core.commands import TakeDie
+from core.commands import Refill, ShareBeer, SpendMagic, TakeDie
 from core.projections.state import GameState
 from core.projections.text import face_words
 from core.rules.cache import cache_capacity
@@ -53,6 +53,24 @@ def _is_gem(command: TakeDie, state: GameState) -> bool:
     return face.startswith("gem")
 
 
+def _solo_prompt(session: Session) -> str:
+    """The solo moves open now, in words: only those the rules allow."""
+    moves = [
+        words
+        for words, kind in (
+            ("take a top die (Enter)", TakeDie),
+            ("spend magic (m)", SpendMagic),
+            ("refill (r)", Refill),
+        )
+        if session.can(kind)
+    ]
+    moves.append("stop (s)")
+    listed = moves[0] if len(moves) == 1 else f"{', '.join(moves[:-1])} or {moves[-1]}"
+    if not session.can(TakeDie):
+        return f"No top die can be taken now: {listed}."
+    return listed[0].upper() + listed[1:] + "."
+
+
 def waiting(session: Session) -> str:
     """Who the game waits for."""
     seat = session.game.to_act()
@@ -71,13 +89,15 @@ def prompt(session: Session) -> str:
     if mode == "take":
         if state.beer_shared:
             return f"{who}Take {state.picks_left} more: top or side dice."
-        return f"{who}Take a top die (Enter), or share a beer (b)."
+        if session.can(ShareBeer):
+            return f"{who}Take a top die (Enter), or share a beer (b)."
+        return f"{who}Take a top die (Enter)."
     if mode == "magic":
         return f"{who}Spend a magic die or hero face (Enter), or end your magic turn (e)."
     if mode in ("spend", "recycle"):
         needed = session.needed()
         source = session.source
-        name = f"die {source.die}" if source.die is not None else f"hero face {source.hero_face}"
+        name = f"die {source.die}" if source.die is not None else f"hero face h{source.hero_face}"
         verb = "reroll" if mode == "spend" else "recycle (top dice, one by one)"
         return (
             f"{who}Spending {name} ({source.symbols} magic): pick {needed} "
@@ -89,10 +109,8 @@ def prompt(session: Session) -> str:
             f"{who}Keep dice through the replenish: space picks ({len(session.picked)} picked, "
             f"room for {room}), Enter confirms."
         )
-    if mode == "solo" and not session.selectable():
-        return "No top die can be taken now: spend magic (m), refill (r) or stop (s)."
     if mode == "solo":
-        return "Take a top die (Enter), spend magic (m), refill (r) or stop (s)."
+        return _solo_prompt(session)
     if mode == "menu":
         return session.menu.title
     if mode in ("wait", "over"):
