@@ -38,7 +38,7 @@ def test_show_prints_one_line_per_event_in_words(capsys, good_log):
     assert len(lines) == events_in(good_log)
     assert lines[0].split()[:2] == ["0", "GameStarted"]
     taken = next(line for line in lines if " DieTaken " in line)
-    assert " took die " in taken and "from (" in taken  # seq, type, player, what changed
+    assert " took die " in taken and "from row " in taken  # seq, type, player, what changed
 
 
 def test_show_json_lines_carry_seq_type_and_the_event_fields(capsys, good_log):

@@ -117,13 +117,13 @@ def test_a_player_chooses_takes_and_spends_magic_with_the_keyboard_only(page, se
     page.keyboard.press("Enter")
     index = int(face.split(":")[1])
     # numbered as the event list and the typed command number it (spend h0 on ...)
-    expect(page.locator("#prompt")).to_contain_text(f"Spending hero face {index} ")
+    expect(page.locator("#prompt")).to_contain_text(f"Spending hero face h{index} ")
     # the redraw keeps the keyboard in the trove: the focus is on a die to reroll
     target = focused(page)
     assert target["inPlayers"] and target["role"] == "button", target
     assert int(target["die"]) in hero["eligible"]
     page.keyboard.press("Enter")
-    spent = f"Ann spent hero face {index}: {target['die']} "
+    spent = f"Ann spent hero face h{index} (1 magic) to reroll die {target['die']} ("
     expect(page.locator("#events")).to_contain_text(spent)
 
 

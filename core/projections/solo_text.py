@@ -1,13 +1,13 @@
 """The solo game's events in words, registered with ``core.projections.text.describe``.
 
 Like every describer, each takes the state *before* the event, e.g.
-``"Ada took die 17 (tunnel 3), a wild beer, into sequence 1"``.
+``"Ada took die 17 (tunnel 3) from row 0, col 2, opening sequence 1"``.
 """
 
 from __future__ import annotations
 
 from core.events import solo as sev
-from core.projections.text import describes, die_words, face_words
+from core.projections.text import describes, die_words, face_words, slot_words
 
 
 def _name(state) -> str:
@@ -22,7 +22,7 @@ def _trove(state, e: sev.StartingTroveRolled) -> str:
 
 @describes(sev.SoloDieTaken)
 def _taken(state, e: sev.SoloDieTaken) -> str:
-    text = f"{_name(state)} took {die_words(e.die, e.face)} from ({e.row}, {e.col})"
+    text = f"{_name(state)} took {die_words(e.die, e.face)} from {slot_words(e.row, e.col)}"
     if e.wild:
         text += f", a wild beer turned to {face_words(e.face)}"
     if e.sequence is not None:
@@ -41,7 +41,7 @@ def _taken(state, e: sev.SoloDieTaken) -> str:
 @describes(sev.SoloMagicSpent)
 def _spent(state, e: sev.SoloMagicSpent) -> str:
     face = face_words(state.faces[e.die])
-    back = ", ".join(f"{d} from ({r}, {c})" for d, r, c in e.recycled)
+    back = ", ".join(f"{d} from {slot_words(r, c)}" for d, r, c in e.recycled)
     return f"{_name(state)} spent die {e.die} ({face}), which leaves the game; recycled {back}"
 
 

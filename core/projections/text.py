@@ -1,7 +1,7 @@
 """Events in words a player understands: the read model behind logs, replays and UIs.
 
 ``describe(state, event)`` takes the state *before* the event (for names and
-faces) and returns one line, e.g. ``"Ada took die 17 (tunnel 3) from (2, 1)"``.
+faces) and returns one line, e.g. ``"Ada took die 17 (tunnel 3) from row 2, col 1"``.
 """
 
 from __future__ import annotations
@@ -44,11 +44,28 @@ def face_words(face: str | None) -> str:
 
 
 def die_words(die: int, face: str | None) -> str:
-    """A die and its face: ``"die 17 (tunnel 3)"``, ``"die 30 (2 gems)"``."""
+    """A die and its face: ``"die 17 (tunnel 3)"``, ``"die 30 (2 gems)"``,
+    ``"die 25 (tunnel die, beer)"`` (a beer, or the bag, says which kind of die it is)."""
+    return f"die {die} ({_face_of_die(die, face)})"
+
+
+def _face_of_die(die: int, face: str | None) -> str:
     kind = KIND_OF[die]
-    if kind == "tunnel" or face in (None, "beer"):
-        return f"die {die} ({kind} {face_words(face)})"
-    return f"die {die} ({face_words(face)})"
+    if face in (None, "beer"):
+        return f"{kind} die, {face_words(face)}"
+    if kind == "tunnel":
+        return f"tunnel {face}"
+    return face_words(face)
+
+
+def _roll_words(face: str) -> str:
+    """What a die rolled: ``"tunnel 3"`` (a bare number reads as a count), ``"2 gems"``."""
+    return f"tunnel {face}" if face.isdigit() else face_words(face)
+
+
+def slot_words(row: int, col: int) -> str:
+    """A slot of the mountain, in RULES.md's coordinates: ``"row 2, col 1"``."""
+    return f"row {row}, col {col}"
 
 
 def _dice_list(dice) -> str:
@@ -121,7 +138,7 @@ def _round(state, e):
 
 @describes(ev.DieTaken)
 def _taken(state, e):
-    text = f"{_name(state, e.seat)} took {die_words(e.die, e.face)} from ({e.row}, {e.col})"
+    text = f"{_name(state, e.seat)} took {die_words(e.die, e.face)} from {slot_words(e.row, e.col)}"
     if e.slides:
         text += f"; {_dice_list(d for d, _, _ in e.slides)} slid down"
     return text
@@ -131,7 +148,7 @@ def _taken(state, e):
 def _beer(state, e):
     return (
         f"{_name(state, e.seat)} shared a beer with {_name(state, e.to_seat)}: "
-        f"die {e.die} rolled {face_words(e.face)}; {_name(state, e.seat)} takes two dice"
+        f"die {e.die} rolled {_roll_words(e.face)}; {_name(state, e.seat)} takes two dice"
     )
 
 
@@ -142,9 +159,17 @@ def _magic(state, e):
 
 @describes(ev.MagicSpent)
 def _spent(state, e):
-    source = f"die {e.die}" if e.die is not None else f"hero face {e.hero_face}"
-    rolls = ", ".join(f"{d} -> {face_words(f)}" for d, f in e.rolls) or "nothing to reroll"
-    return f"{_name(state, e.seat)} spent {source}: {rolls}"
+    if e.die is not None:
+        source = die_words(e.die, state.faces[e.die])
+    else:  # hero faces are named as the typed command names them: h0, h1, ...
+        face = state.hero_faces(e.seat)[e.hero_face]
+        source = f"hero face h{e.hero_face} ({face_words(face)})"
+    rolls = " and ".join(
+        f"die {d} ({_face_of_die(d, state.faces[d])} -> {_roll_words(f)})" for d, f in e.rolls
+    )
+    return f"{_name(state, e.seat)} spent {source} " + (
+        f"to reroll {rolls}" if rolls else "with nothing to reroll"
+    )
 
 
 @describes(ev.MagicTurnEnded)

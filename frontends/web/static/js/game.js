@@ -205,7 +205,7 @@ class GamePage {
     if (c.heroes) return "Choose your hero: its faces count as dice of your trove, every round.";
     if (this.source) {
       // numbered as the event list and the typed command ("spend h0 on 3") number it
-      const what = this.source.die !== null ? `die ${this.source.die}` : `hero face ${this.source.hero_face}`;
+      const what = this.source.die !== null ? `die ${this.source.die}` : `hero face h${this.source.hero_face}`;
       const verb = c.phase === "solo" ? "recycle (top dice, one at a time)" : "reroll";
       return `Spending ${what} (${this.source.symbols} magic): pick ${this.source.needed} ${this.source.needed === 1 ? "die" : "dice"} to ${verb} — ${this.picked.length}/${this.source.needed}.`;
     }
