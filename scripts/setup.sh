@@ -1,11 +1,25 @@
 # Sourced by ./play and ./test: make .venv and install the project into it, once.
 # With the argument "test", the test tools are installed too.
 # Re-runs only when pyproject.toml changed since the last install.
+# PYTHON chooses the interpreter (default python3); it must be 3.11 or newer.
 extra=""
 [ "${1:-}" = "test" ] && extra="[test]"
 stamp=".venv/.installed${extra:+-test}"
+python="${PYTHON:-python3}"
+recent='import sys; sys.exit(sys.version_info < (3, 11))'
+# A .venv made by an older Python (before a newer one was installed) would fail forever.
+if [ -x .venv/bin/python ] && ! .venv/bin/python -c "$recent" 2>/dev/null; then
+  echo "setup: .venv was made with $(.venv/bin/python --version 2>&1); remaking it" >&2
+  rm -rf .venv
+fi
 if [ ! -x .venv/bin/python ]; then
-  python3 -m venv .venv
+  if ! "$python" -c "$recent" 2>/dev/null; then
+    found=$("$python" --version 2>&1 | head -n 1) || found="not found"
+    echo "setup: Dice Miner needs Python 3.11 or newer; $python is ${found:-not found}." \
+      "Install one, or name it: PYTHON=python3.12 $0" >&2
+    exit 1
+  fi
+  "$python" -m venv .venv
 fi
 if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
   .venv/bin/python -m pip install --quiet --disable-pip-version-check -e ".${extra}" >&2
