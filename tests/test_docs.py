@@ -1,8 +1,23 @@
 """Documentation generated from the code is current."""
 
+from pathlib import Path
+
 from scripts.document_events import PAGE, render
 
 
 def test_events_page_is_current():
     """Run `python -m scripts.document_events` if this fails after changing an event."""
     assert PAGE.read_text() == render()
+
+
+def test_the_rules_page_is_the_shared_reference():
+    """``docs/RULES.md`` is the rules every ``# rule Dn`` comment cites, copied into the
+    repository; where the shared original sits beside it, the copy must match it."""
+    copy = Path(__file__).resolve().parents[1] / "docs" / "RULES.md"
+    text = copy.read_text(encoding="utf-8")
+    body = text.split("-->\n\n", 1)[1]  # the copy's own note, then the reference verbatim
+    for decision in range(1, 11):
+        assert f"D{decision}" in body
+    shared = copy.parents[2] / "shared" / "RULES.md"
+    if shared.exists():
+        assert body == shared.read_text(encoding="utf-8"), "docs/RULES.md is out of date"
