@@ -101,6 +101,12 @@ def test_a_recent_python_makes_the_venv_installs_once_and_runs(checkout: Path):
     play = run(checkout, "play", str(new))
     assert play.stdout.strip() == "dice-miner play"  # no arguments: the terminal game
     assert calls(checkout).count("pip install") == before + 1  # ./play's own, non-test install
+    for args, runs in [
+        (("--seed", "3", "--solo"), "dice-miner play --seed 3 --solo"),  # options: the game's
+        (("serve", "--port", "0"), "dice-miner serve --port 0"),  # a command: as given
+        (("--help",), "dice-miner --help"),  # every command listed
+    ]:
+        assert run(checkout, "play", str(new), *args).stdout.strip() == runs
 
 
 def test_a_venv_made_by_an_old_python_is_remade(checkout: Path):
