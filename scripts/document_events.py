@@ -2,11 +2,13 @@
 
 The page is generated from the classes themselves so it cannot drift from the
 code; ``tests/test_docs.py`` fails when the checked-in page is stale. Run
-``python -m scripts.document_events`` after changing an event or command.
+``python -m scripts.document_events`` after changing an event or command
+(``--check`` only compares).
 """
 
 from __future__ import annotations
 
+import argparse
 import inspect
 import sys
 import typing
@@ -77,6 +79,20 @@ def render() -> str:
     return "\n".join(lines).rstrip() + "\n"
 
 
-if __name__ == "__main__":
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m scripts.document_events", description=__doc__)
+    parser.add_argument(
+        "--check", action="store_true", help="exit 1 if the page is stale; write nothing"
+    )
+    args = parser.parse_args(argv)
+    if args.check:
+        current = PAGE.exists() and PAGE.read_text() == render()
+        print(f"{PAGE}: {'up to date' if current else 'STALE'}", file=sys.stderr)
+        return 0 if current else 1
     PAGE.write_text(render())
     print(f"wrote {PAGE}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

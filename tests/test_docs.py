@@ -21,3 +21,12 @@ def test_the_rules_page_is_the_shared_reference():
     shared = copy.parents[2] / "shared" / "RULES.md"
     if shared.exists():
         assert body == shared.read_text(encoding="utf-8"), "docs/RULES.md is out of date"
+
+
+def test_the_events_page_script_checks_without_writing(capsys):
+    from scripts.document_events import main
+
+    before = PAGE.stat().st_mtime_ns
+    assert main(["--check"]) == 0
+    assert PAGE.stat().st_mtime_ns == before
+    assert "up to date" in capsys.readouterr().err
