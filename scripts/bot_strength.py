@@ -30,6 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from core.bots.registry import BOTS
 from core.bots.series import GameResult, play_series
 from core.scoring_solo import RATINGS, rating
+from frontends.cli.args import positive_int, seed_int
 
 
 def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -130,17 +131,25 @@ def main(argv: list[str] | None = None) -> int:
         default="montecarlo,greedy,greedy,greedy",
         help="the bots at the table, comma-separated (default: 1 montecarlo, 3 greedy)",
     )
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--seed", type=int, default=2019)
-    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--games", type=positive_int, default=200)
+    # The seeds simulate takes (0 to 2**64 - 1), so its games and these are the same games.
+    parser.add_argument("--seed", type=seed_int, default=2019)
+    parser.add_argument("--jobs", type=positive_int, default=1)
     parser.add_argument(
         "--solo", metavar="BOTS", help="solo games instead: each of these bots plays the same games"
     )
     args = parser.parse_args(argv)
-    if args.games < 1 or args.jobs < 1:
-        parser.error("--games and --jobs must be at least 1")
-    if args.solo is not None:
-        return solo_main(parser, args)
+    try:
+        if args.solo is not None:
+            return solo_main(parser, args)
+        return table_main(parser, args)
+    except KeyboardInterrupt:
+        print("bot_strength.py: interrupted (nothing is reported before the end)", file=sys.stderr)
+        return 130
+
+
+def table_main(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """Games at one table: the bots of ``--lineup``, seats rotating."""
     bots = [name.strip() for name in args.lineup.split(",")]
     if not 2 <= len(bots) <= 4 or any(name not in BOTS for name in bots):
         parser.error(f"--lineup needs 2 to 4 of: {', '.join(sorted(BOTS))}")

@@ -7,7 +7,10 @@ from pathlib import Path
 import pytest
 from attrs import evolve
 
+from core.commands import Undo
+from core.events.codec import encode_batch
 from core.events.game import DieTaken
+from core.log.framing import encode_log
 from core.store import load_batches
 from tests.cli_helpers import (
     flip_byte,
@@ -62,7 +65,7 @@ def test_show_marks_undone_events_and_keeps_the_undo_seq_apart(capsys, tmp_path)
     assert all(r["seq"] != r["event_seq"] for r in undos)  # the undone batch's seq
     assert sum(r["undone"] for r in records) == 2
     _, text, _ = run_cli(capsys, "log", "show", path)
-    assert text.count("(undone)") == 2
+    assert text.count("(undone by event ") == 2
 
 
 # -- verify ----------------------------------------------------------------------------
@@ -216,3 +219,57 @@ def test_repair_refuses_damage_before_the_end(capsys, good_log, tmp_path):
     code, out, _ = run_cli(capsys, "log", "repair", bad)
     assert code == 1 and "cannot repair" in out
     assert bad.read_bytes() == before
+
+
+# -- found in a developer's review ---------------------------------------------------
+
+
+def test_show_names_the_event_that_undid_each_undone_event(capsys, tmp_path):
+    path = tmp_path / "undo.dmlog"
+    game_with_undo(path).close()
+    _, batches = load_batches(path)
+    undone_by = {b.events[0].seq: b.seq for b in batches if isinstance(b.command, Undo)}
+    _, out, _ = run_cli(capsys, "log", "show", path)
+    lines = out.splitlines()
+    marked = [line for line in lines if "(undone" in line]
+    expected = [
+        f"(undone by event {undone_by[b.seq]})"
+        for b in batches
+        if b.seq in undone_by
+        for _ in b.events
+    ]
+    assert len(undone_by) == 2 and len(marked) == len(expected) >= 2
+    assert [line[line.index("(undone") :] for line in marked] == expected
+
+
+def rewrite_header(source, target, **fields) -> None:
+    """Copy a log with header fields replaced, re-framed so its checksums are good."""
+    scan, batches = load_batches(source)
+    with open(target, "wb") as f:
+        f.write(encode_log({**scan.header, **fields}, map(encode_batch, batches)))
+
+
+@pytest.mark.parametrize(
+    ("field", "value"), [("seed", 42), ("players", ["Mallory", "Eve"]), ("game_id", "forged")]
+)
+def test_verify_catches_a_header_that_does_not_match_the_game(
+    capsys, good_log, tmp_path, field, value
+):
+    """The web viewer lists the header's players and seed: a forged one is a difference."""
+    forged = tmp_path / "header.dmlog"
+    rewrite_header(good_log, forged, **{field: value})
+    code, out, _ = run_cli(capsys, "log", "verify", forged)
+    assert code == 1 and "DIFFERS in its header" in out
+    assert f"{field}: the header says {value!r}" in out
+
+
+def test_verify_names_the_seed_it_re_ran_from(capsys, good_log):
+    _, batches = load_batches(good_log)
+    code, out, _ = run_cli(capsys, "log", "verify", good_log)
+    assert code == 0 and f"re-running from seed {batches[0].command.seed} " in out
+
+
+def test_repair_of_a_directory_says_so(capsys, tmp_path):
+    code, out, err = run_cli(capsys, "log", "repair", tmp_path)
+    assert code == 2 and out == "" and "is a directory" in err
+    assert not os.listdir(tmp_path)  # no stray lock file

@@ -115,3 +115,22 @@ def test_replay_of_events_that_do_not_fit_is_a_one_line_error(capsys, good_log, 
     for argv in (["replay", forged], ["log", "show", forged]):
         code, _, err = run_cli(capsys, *argv)
         assert code == 2 and "cannot be replayed" in err and len(err.strip().splitlines()) == 1
+
+
+def test_replay_at_0_is_refused_by_the_argument_itself(capsys, good_log):
+    """No state comes before the first event: --at counts from 1, and its check says so."""
+    code, out, err = run_cli(capsys, "replay", good_log, "--at", "0")
+    assert code == 2 and out == "" and "--at: must be at least 1" in err
+
+
+def test_the_board_names_the_last_event_folded_as_log_show_prints_it(capsys, tmp_path):
+    """--at N ends with event N-1 of ``log show``: the header says which, undone or not."""
+    path = tmp_path / "undo.dmlog"
+    game_with_undo(path).close()
+    shown = run_cli(capsys, "log", "show", path)[1].splitlines()
+    for at in (1, 9, 10, len(shown)):
+        code, out, _ = run_cli(capsys, "replay", path, "--at", at)
+        head, last = out.splitlines()[:2]
+        assert code == 0 and head.endswith(f"after {at} of {len(shown)} events; the last of them:")
+        assert last == shown[at - 1]
+    assert any("(undone by event" in shown[at - 1] for at in (9, 10))

@@ -2,12 +2,21 @@
 
 import json
 import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
-from core.bots.series import log_bytes, play_one
+from core.bots.play import play_game
+from core.bots.registry import make_bot
+from core.bots.series import log_bytes, log_name, play_one
+from core.bots.series import play_series as real_play_series
 from core.game import Game
+from core.projections.views import event_text, walk
 from core.rng import derive_seed
+from frontends.cli import simulate
+from scripts import bot_strength
 from tests.cli_helpers import run_cli
 
 ARGS = ("--players", "3", "--bots", "greedy,random", "--seed", "77", "--games", "3")
@@ -108,3 +117,100 @@ def test_demo_plays_a_game_with_the_named_bots(capsys):
     code, out, _ = run_cli(capsys, "demo", "--players", "2", "--seed", "3", "--bots", "greedy")
     assert code == 0 and "wins" in out and "greedy bot" in out
     assert run_cli(capsys, "demo", "--bots", "nobody")[0] == 2
+
+
+# -- found in a developer's review ---------------------------------------------------
+
+
+def test_the_progress_bar_draws_on_stderr_and_needs_no_terminal(tmp_path):
+    """Forced on with stdin from /dev/null and stdout piped: the JSON stays clean, no traceback."""
+    done = subprocess.run(
+        [sys.executable, "-m", "frontends.cli", "simulate", *ARGS, "--progress", "always"]
+        + ["--json", "--out", str(tmp_path)],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=Path(__file__).resolve().parent.parent,
+    )
+    assert done.returncode == 0
+    assert done.stdout.startswith("{") and json.loads(done.stdout)["games"] == 3
+    assert "simulating 3 games" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_ctrl_c_prints_the_games_played_and_leaves_only_whole_logs(capsys, tmp_path, monkeypatch):
+    played = []
+
+    def two_games_then_ctrl_c(bots, seed, games, **kwargs):
+        for result in real_play_series(bots, seed, 2, **kwargs):
+            played.append(result)
+            yield result
+        cut_short = tmp_path / log_name(2, derive_seed(seed, 2))
+        cut_short.write_bytes(b"")  # created, then interrupted before its bytes were written
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(simulate, "play_series", two_games_then_ctrl_c)
+    code, out, err = run_cli(capsys, "simulate", *ARGS, "--out", tmp_path, "--json")
+    assert code == 130
+    assert json.loads(out)["games"] == 2  # the summary of the games played
+    assert "interrupted after 2 of 3 games" in err and "2 whole logs in" in err
+    assert sorted(os.listdir(tmp_path)) == sorted(os.path.basename(r.path) for r in played)
+
+
+@pytest.mark.parametrize(
+    ("out", "message"),
+    [
+        ("", "--out needs the name of a directory"),
+        ("file/below", "cannot make the --out directory"),
+    ],
+)
+def test_an_out_directory_that_cannot_be_made_is_named(capsys, tmp_path, out, message):
+    (tmp_path / "file").write_text("x")
+    target = str(tmp_path / out) if out else ""
+    code, _, err = run_cli(capsys, "simulate", *ARGS, "--out", target)
+    assert code == 2 and message in err and len(err.splitlines()) == 1
+
+
+def test_an_unwritable_out_directory_is_refused_before_any_game(capsys, tmp_path, monkeypatch):
+    monkeypatch.setattr(simulate, "play_series", None)  # no game may start
+    monkeypatch.setattr(os, "access", lambda path, mode: False)  # as for a user without rights
+    code, _, err = run_cli(capsys, "simulate", *ARGS, "--out", tmp_path)
+    assert code == 2 and "cannot write logs into this directory" in err
+
+
+def test_demo_words_each_event_from_the_state_before_it(capsys):
+    """As ``log show`` does: a magic spend names the faces its dice had, then rolled."""
+    code, out, _ = run_cli(capsys, "demo", "--players", "2", "--seed", "7")
+    game = Game.new(["Ada", "Brok"], 7)
+    play_game(game, [make_bot("random"), make_bot("random")])
+    words = [f"{step.seq:4d}  {event_text(step)}" for step in walk(game.batches())]
+    assert code == 0 and out.splitlines()[: len(words)] == words
+    assert any(" spent die " in line for line in words)
+
+
+@pytest.mark.parametrize("delay", ["-1", "nan", "inf", "soon"])
+def test_demo_refuses_a_delay_that_is_not_a_pause(capsys, delay):
+    code, out, err = run_cli(capsys, "demo", "--delay", delay)
+    assert code == 2 and out == "" and "--delay" in err
+
+
+def test_bot_strength_takes_the_seeds_simulate_takes(capsys):
+    with pytest.raises(SystemExit):
+        bot_strength.main(["--games", "1", "--lineup", "random,random", "--seed", "-1"])
+    assert "--seed" in capsys.readouterr().err
+
+
+def test_bot_strength_interrupted_says_so_in_one_line(capsys, monkeypatch):
+    def interrupted(*args):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(bot_strength, "measure", interrupted)
+    try:
+        code = bot_strength.main(["--games", "1", "--lineup", "random,random"])
+    except KeyboardInterrupt:  # would stop the whole test run
+        pytest.fail("Ctrl-C escaped bot_strength.main as a traceback")
+    assert code == 130
+    assert (
+        capsys.readouterr().err
+        == "bot_strength.py: interrupted (nothing is reported before the end)\n"
+    )

@@ -8,6 +8,7 @@ raises the engine's own ``LogError`` family, which ``main`` reports in one line.
 from __future__ import annotations
 
 import argparse
+import math
 import os
 
 from core.errors import DiceMinerError, LogError
@@ -50,6 +51,18 @@ def seed_int(text: str) -> int:
     return value
 
 
+def seconds(text: str, *, most: float | None = None) -> float:
+    """An argparse type: a pause in seconds, 0 or more (and at most ``most``), never nan or inf."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not math.isfinite(value) or value < 0 or (most is not None and value > most):
+        span = "0 or more" if most is None else f"0 to {most:g}"
+        raise argparse.ArgumentTypeError(f"a number of seconds, {span}, not {text!r}")
+    return value
+
+
 def _whole(text: str) -> int:
     try:
         return int(text)
@@ -81,5 +94,6 @@ __all__ = [
     "non_negative_int",
     "positive_int",
     "read_log",
+    "seconds",
     "seed_int",
 ]

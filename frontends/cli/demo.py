@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import argparse
 import time
+from collections.abc import Iterable
 
 from core.bots import BOTS, make_bot
 from core.bots.play import play_game
 from core.bots.registry import parse_bots
+from core.events.base import Event
 from core.game import Game
+from core.projections.apply import apply
+from core.projections.state import GameState
 from core.projections.text import describe
-from frontends.cli.args import CliError, seed_int
+from frontends.cli.args import CliError, seconds, seed_int
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -18,7 +22,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("demo", help="watch a seeded game between bots, move by move")
     p.add_argument("--players", type=int, default=3, choices=(2, 3, 4), help="how many bots")
     p.add_argument("--seed", type=seed_int, default=2019, help="the game's seed (default 2019)")
-    p.add_argument("--delay", type=float, default=0.0, help="seconds to pause between moves")
+    p.add_argument(
+        "--delay", type=seconds, default=0.0, help="seconds to pause between moves (default 0)"
+    )
     p.add_argument(
         "--bots",
         default="random",
@@ -36,12 +42,10 @@ def run(args: argparse.Namespace) -> int:
         raise CliError(str(exc)) from None
     names = ["Ada", "Brok", "Cira", "Dain"][: args.players]
     game = Game.new(names, seed=args.seed)
-    for seq, event in game.events():
-        print(f"{seq:4d}  {describe(game.state, event)}")
+    shown = [print_events(None, [event for _, event in game.events()], 0)]
 
     def show(game: Game, command, events) -> None:
-        for i, event in enumerate(events):
-            print(f"{game.seq - len(events) + i:4d}  {describe(game.state, event)}")
+        shown[0] = print_events(shown[0], events, game.seq - len(events))
         if args.delay:
             time.sleep(args.delay)
 
@@ -51,3 +55,13 @@ def run(args: argparse.Namespace) -> int:
     for seat, name in enumerate(names):
         print(f"  {name:6s} {totals[seat]:4d}  ({state.heroes[seat]}, {kinds[seat]} bot)")
     return 0
+
+
+def print_events(state: GameState | None, events: Iterable[Event], seq: int) -> GameState | None:
+    """Print each event worded from the state just before it (a spend names the faces
+    its dice had, not the ones they rolled); returns the state after the last."""
+    for event in events:
+        after = apply(state, event)
+        print(f"{seq:4d}  {describe(state if state is not None else after, event)}")
+        state, seq = after, seq + 1
+    return state

@@ -12,8 +12,11 @@ import json
 import os
 import sys
 
-from core.errors import LogDamaged, TornRecord
-from core.events.codec import event_to_dict
+from core.commands import NewGame
+from core.errors import LogDamaged, LogError, TornRecord
+from core.events.codec import Batch, event_to_dict
+from core.events.game import CommandUndone
+from core.game import log_header
 from core.log import repair_log
 from core.projections.views import Step, event_line, event_record, event_text, walk
 from core.verify import rerun
@@ -79,12 +82,33 @@ def run_show(args: argparse.Namespace) -> int:
     """Print every event, as text or as JSON Lines."""
     _, batches = read_log(args.log)
     out = sys.stdout
-    for step in walk(batches):
-        if args.json:
+    if args.json:
+        for step in walk(batches):
             out.write(json.dumps(event_record(step)) + "\n")
-        else:
-            out.write(event_line(step) + "\n")
+        return EXIT_OK
+    undone_by = undo_events(batches)
+    for step in walk(batches):
+        out.write(show_line(step, undone_by) + "\n")
     return EXIT_OK
+
+
+def show_line(step: Step, undone_by: dict[int, int]) -> str:
+    """``event_line``, with an undone event naming the event that undid it."""
+    line = event_line(step)
+    by = undone_by.get(step.batch.seq) if step.undone else None
+    if by is not None:
+        line = line.removesuffix("(undone)") + f"(undone by event {by})"
+    return line
+
+
+def undo_events(batches: list[Batch]) -> dict[int, int]:
+    """For each undone command (the seq its batch began at), the seq of the event undoing it."""
+    return {
+        event.seq: batch.seq + i
+        for batch in batches
+        for i, event in enumerate(batch.events)
+        if isinstance(event, CommandUndone)
+    }
 
 
 # -- verify --------------------------------------------------------------------------
@@ -102,9 +126,15 @@ def run_verify(args: argparse.Namespace) -> int:
     found = rerun(batches)
     events = event_count(batches)
     if found is None:
+        wrong = header_differences(scan.header, batches[0].command)
+        if wrong:
+            print(f"{args.log}: DIFFERS in its header (record 0) from the game it holds:")
+            for key, logged, rerun_value in wrong:
+                print(f"  {key}: the header says {logged!r}, the game {rerun_value!r}")
+            return EXIT_DIFFERENT
         print(
             f"{args.log}: ok: {len(batches)} records, {events} events; checksums good, and "
-            f"re-running from seed {scan.header.get('seed')} reproduces every event"
+            f"re-running from seed {batches[0].command.seed} reproduces every event"
         )
         return EXIT_OK
     offset = scan.offsets[found.record - 1]
@@ -113,6 +143,21 @@ def run_verify(args: argparse.Namespace) -> int:
     print(f"  logged:  {_event_words(found.logged)}")
     print(f"  re-run:  {_event_words(found.rerun)}")
     return EXIT_DIFFERENT
+
+
+def header_differences(header: dict, start: NewGame) -> list[tuple[str, object, object]]:
+    """The header's fields that disagree with the header its opening command writes.
+
+    Readers (the web viewer's list, for one) take the players and seed from the
+    header, so a header that does not match the game is a difference too.
+    """
+    expected = log_header(start)
+    logged = {key: value for key, value in header.items() if key != "format"}
+    return [
+        (key, logged.get(key), expected.get(key))
+        for key in [*expected, *(k for k in logged if k not in expected)]
+        if logged.get(key) != expected.get(key)
+    ]
 
 
 def _event_words(event) -> str:
@@ -181,6 +226,8 @@ def _cut(text: str, width: int) -> str:
 
 def run_repair(args: argparse.Namespace) -> int:
     """Drop a torn final record, keeping its bytes; report what was done."""
+    if os.path.isdir(args.log):  # repair_log would call it a missing file
+        raise LogError(f"{args.log}: is a directory, not a log")
     try:
         result = repair_log(args.log)
     except LogDamaged as exc:

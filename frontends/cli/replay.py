@@ -9,8 +9,9 @@ from __future__ import annotations
 import argparse
 import json
 
-from core.projections.views import board_text, replay_batches, state_view
-from frontends.cli.args import CliError, event_count, non_negative_int, read_log
+from core.projections.views import board_text, replay_batches, state_view, walk
+from frontends.cli.args import CliError, event_count, positive_int, read_log
+from frontends.cli.logtools import show_line, undo_events
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -23,7 +24,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("log", metavar="LOG", help="a game's log file")
     p.add_argument(
-        "--at", type=non_negative_int, metavar="N", help="after the first N events (default: all)"
+        "--at",
+        type=positive_int,
+        metavar="N",
+        help="after the first N events, the last of them event N-1 of 'log show' (default: all)",
     )
     p.add_argument("--json", action="store_true", help="print the state as one JSON object")
     p.set_defaults(run=run)
@@ -40,6 +44,13 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(state_view(state, at)))
     else:
-        print(f"{args.log}: after {at} of {total} events")
+        print(f"{args.log}: after {at} of {total} events; the last of them:")
+        print(last_event(batches, at - 1))
         print(board_text(state), end="")
     return 0
+
+
+def last_event(batches, seq: int) -> str:
+    """Event ``seq`` as ``log show`` prints it: seqs count from 0, so ``--at N`` ends at N - 1."""
+    undone_by = undo_events(batches)
+    return next(show_line(step, undone_by) for step in walk(batches) if step.seq == seq)

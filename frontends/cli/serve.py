@@ -9,10 +9,15 @@ works from their own browser).
 from __future__ import annotations
 
 import argparse
+import math
 import socket
 from pathlib import Path
 
 from frontends.cli.args import CliError
+
+#: The longest pause between bot moves a live game accepts (``GameRegistry.create``):
+#: a longer default would have every new game refused.
+MAX_BOT_PACE = 10.0
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -46,7 +51,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         type=float,
         default=0.6,
         metavar="SECONDS",
-        help="pause between two bot moves in a live game (default 0.6)",
+        help=f"pause between two bot moves in a live game, 0 to {MAX_BOT_PACE:g} (default 0.6)",
     )
     p.set_defaults(run=run)
 
@@ -67,14 +72,16 @@ def make_server(args: argparse.Namespace):
 
     from frontends.web.app import DEFAULT_REPLAYS, create_app
 
-    if args.bot_pace < 0:
-        raise CliError("--bot-pace is a number of seconds, 0 or more")
+    if not (math.isfinite(args.bot_pace) and 0 <= args.bot_pace <= MAX_BOT_PACE):
+        pace = f"0 to {MAX_BOT_PACE:g}, not {args.bot_pace:g}"
+        raise CliError(f"--bot-pace is a number of seconds, {pace}")
     if args.replays is None:
         args.replays = DEFAULT_REPLAYS  # listed as empty if it is missing
     elif not args.replays.is_dir():
         raise CliError(f"{args.replays}: not a folder of replays")
     config = {"REPLAYS_DIR": args.replays, "BOT_PACE": args.bot_pace}
     if args.data is not None:
+        _data_folder(args.data)
         config["DATA_DIR"] = args.data
     try:  # bound here, so a busy port is one line of ours, not Werkzeug's exit
         family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
@@ -86,6 +93,17 @@ def make_server(args: argparse.Namespace):
         port = sock.getsockname()[1]
         server = werkzeug_server(args.host, port, app, threaded=True, fd=sock.fileno())
     return app, server
+
+
+def _data_folder(path: Path) -> None:
+    """Make the live games' folder now, so a bad --data is one line here and not a
+    failure of every game started later."""
+    if path.exists() and not path.is_dir():
+        raise CliError(f"{path}: --data must be a folder, and this is a file")
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise CliError(f"{path}: cannot make the --data folder ({exc.strerror or exc})") from None
 
 
 def address(host: str, port: int) -> str:

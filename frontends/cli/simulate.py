@@ -17,15 +17,20 @@ import os
 import sys
 import time
 from collections.abc import Iterable
-from contextlib import nullcontext
+from contextlib import ExitStack, contextmanager
 
 from core.bots import BOTS
 from core.bots.registry import parse_bots
 from core.bots.series import GameResult, log_name, play_series
+from core.errors import DiceMinerError
 from core.rng import derive_seed
 from core.rules import MODE_STARTS
 from core.scoring_solo import RATINGS, rating
+from core.store import load_batches
 from frontends.cli.args import CliError, positive_int, seed_int
+
+#: The exit code after Ctrl-C (128 + SIGINT), as ``main`` gives too.
+EXIT_INTERRUPTED = 130
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -66,7 +71,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Play the series and print its summary."""
+    """Play the series and print its summary (of the games played, if interrupted)."""
     try:
         bots = parse_bots(args.bots, args.players)
     except ValueError as exc:
@@ -76,38 +81,97 @@ def run(args: argparse.Namespace) -> int:
     if args.out is not None:
         _prepare(args.out, args.seed, args.games)
     started = time.perf_counter()
-    results = []
-    with _progress(args) as bar:
-        games = play_series(bots, args.seed, args.games, out_dir=args.out, jobs=args.jobs)
-        for result in bar(games, total=args.games) if bar else games:
-            results.append(result)
+    results: list[GameResult] = []
+    interrupted = False
+    try:
+        with _progress(args) as bar:
+            games = play_series(bots, args.seed, args.games, out_dir=args.out, jobs=args.jobs)
+            for result in bar(games, total=args.games) if bar else games:
+                results.append(result)
+    except KeyboardInterrupt:
+        interrupted = True
     elapsed = time.perf_counter() - started
     summary = summarise(results, args, elapsed)
     if args.json:
         print(json.dumps(summary, indent=2))
     else:
         print(summary_text(summary))
+    if interrupted:
+        print(f"dice-miner: {interrupted_note(args, results)}", file=sys.stderr)
+        return EXIT_INTERRUPTED
     return 0
+
+
+def interrupted_note(args: argparse.Namespace, results: list[GameResult]) -> str:
+    """What an interrupted series leaves: the games summarised, the logs in --out.
+
+    A log is written in one piece, so one is cut short only if the interrupt came
+    between creating its file and writing it; such a file (made by this run, as
+    ``_prepare`` found none there) is removed, so every log left is whole.
+    """
+    note = f"interrupted after {len(results)} of {args.games} games (the summary is theirs)"
+    if args.out is None:
+        return note
+    kept, removed = len(results), []
+    played = {result.index for result in results}  # their logs were written before they came
+    for index in range(args.games):
+        path = os.path.join(args.out, log_name(index, derive_seed(args.seed, index)))
+        if index in played or not os.path.exists(path):
+            continue
+        try:  # another process's game (--jobs), or the one the interrupt cut short
+            load_batches(path)
+        except DiceMinerError:
+            os.remove(path)
+            removed.append(os.path.basename(path))
+            continue
+        kept += 1
+    note += f"; {kept} whole logs in {args.out}"
+    if removed:
+        note += f" (removed {', '.join(removed)}: cut short)"
+    return note
 
 
 def _prepare(out: str, seed: int, games: int) -> None:
     """Make DIR and refuse to start if any of the logs to write is already there."""
+    if not out:
+        raise CliError("--out needs the name of a directory")
     if os.path.exists(out) and not os.path.isdir(out):
         raise CliError(f"{out}: exists and is not a directory")
-    os.makedirs(out, exist_ok=True)
+    try:
+        os.makedirs(out, exist_ok=True)
+    except OSError as exc:
+        raise CliError(f"{out}: cannot make the --out directory ({exc.strerror or exc})") from None
+    if not os.access(out, os.W_OK | os.X_OK):  # found now, not after the first game
+        raise CliError(f"{out}: cannot write logs into this directory (permission denied)")
     for index in range(games):
         path = os.path.join(out, log_name(index, derive_seed(seed, index)))
         if os.path.exists(path):
             raise CliError(f"{path} already exists; choose another --out directory")
 
 
+@contextmanager
 def _progress(args: argparse.Namespace):
-    show = args.progress == "always" or (args.progress == "auto" and sys.stdout.isatty())
+    """A progress bar on stderr (stdout is the summary's, perhaps piped into jq), or None.
+
+    It reads keys from the terminal when there is one; otherwise (stdin from a
+    pipe or /dev/null) from an idle pipe, as prompt-toolkit cannot run without input.
+    """
+    show = args.progress == "always" or (args.progress == "auto" and sys.stderr.isatty())
     if not show:
-        return nullcontext(None)
+        yield None
+        return
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import create_output
     from prompt_toolkit.shortcuts import ProgressBar
 
-    return ProgressBar(title=f"simulating {args.games} games")
+    with ExitStack() as stack:
+        keys = None if sys.stdin.isatty() else stack.enter_context(create_pipe_input())
+        bar = ProgressBar(
+            title=f"simulating {args.games} games",
+            output=create_output(stdout=sys.stderr),
+            input=keys,
+        )
+        yield stack.enter_context(bar)
 
 
 def summarise(results: Iterable[GameResult], args: argparse.Namespace, elapsed: float) -> dict:
