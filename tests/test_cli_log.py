@@ -10,6 +10,7 @@ from attrs import evolve
 from core.commands import Undo
 from core.events.codec import encode_batch
 from core.events.game import DieTaken
+from core.game import Game
 from core.log.framing import encode_log
 from core.store import load_batches
 from tests.cli_helpers import (
@@ -273,3 +274,14 @@ def test_repair_of_a_directory_says_so(capsys, tmp_path):
     code, out, err = run_cli(capsys, "log", "repair", tmp_path)
     assert code == 2 and out == "" and "is a directory" in err
     assert not os.listdir(tmp_path)  # no stray lock file
+
+
+
+def test_show_names_who_undid_a_command_when_the_undo_says(tmp_path, capsys):
+    path = tmp_path / "undo.dmlog"
+    with Game.new(["Ada", "Brok"], 21, log=str(path), sync=False) as game:
+        game.issue_text("hero Engineer")
+        game.undo(seat=1)  # the undo names its seat, as the terminal's and the web's do
+    _, out, _ = run_cli(capsys, "log", "show", str(path), "--json")
+    (undone,) = [r for r in map(json.loads, out.splitlines()) if r["type"] == "CommandUndone"]
+    assert undone["player"] == "Brok"
