@@ -3,7 +3,8 @@
 ``board_view`` is ``core.projections.views.state_view`` (the one JSON shape of a
 state) with a ``table`` block the pictures need: seats by index, the top and side
 dice of the mountain, spent hero faces, each seat's score if the round in play
-ended now (as the terminal shows it), the solo score, breakdown and sequences.
+ended now (as the terminal shows it), the solo score, breakdown and sequences,
+and which tool die neutralizes each hazard and which chest holds each frozen treasure.
 ``choices`` says what the seat to act may do now, built from the engine's legal
 commands and the rule helpers the terminal uses too, so the browser never
 re-derives a rule: it only marks what it is told is selectable and sends back
@@ -73,6 +74,9 @@ def board_view(state: GameState, seq: int) -> dict[str, Any]:
             },
         }
         table["sequences"] = [list(seq) for seq in state.sequences]
+        # who is paired with whom, so the page can mark each pair (the flags alone cannot)
+        table["neutralized"] = [[hazard, tool] for hazard, tool in state.neutralized]
+        table["frozen"] = [[treasure, chest] for treasure, chest in state.frozen]
     else:
         table["round_now"] = round_now(state)
     view["table"] = table

@@ -95,21 +95,65 @@ function sortedTrove(trove) {
 }
 
 /**
+ * Solo: each trove die with its partner from the server's pairs (rule D9 area: a
+ * hazard and the tool die that neutralizes it; a frozen treasure and its chest die),
+ * and the pairs as groups to draw together.
+ */
+function soloPairs(trove, board) {
+  const byId = new Map(trove.map((die) => [die.id, { ...die }]));
+  const links = [];
+  for (const [hazard, tool] of board.table.neutralized || []) {
+    const h = byId.get(hazard);
+    const t = byId.get(tool);
+    if (!h || !t) continue;
+    h.neutralizedBy = tool;
+    t.neutralizes = hazard;
+    links.push({ dice: [h, t], link: "neutralized", title: `die ${tool} neutralizes die ${hazard}`, order: KIND_ORDER.hazard });
+  }
+  const chests = new Map();
+  for (const [treasure, chest] of board.table.frozen || []) {
+    const d = byId.get(treasure);
+    const c = byId.get(chest);
+    if (!d || !c) continue;
+    d.frozenOn = chest;
+    c.holds = [...(c.holds || []), treasure];
+    if (!chests.has(chest)) chests.set(chest, { dice: [], link: "frozen", order: KIND_ORDER.treasure + 0.5, chest: c });
+    chests.get(chest).dice.push(d);
+  }
+  for (const group of chests.values()) {
+    group.dice.push(group.chest);
+    const ids = group.dice.slice(0, -1).map((d) => d.id);
+    group.title = `${ids.length === 1 ? "die" : "dice"} ${ids.join(" and ")} frozen on the chests of die ${group.chest.id}`;
+    links.push(group);
+  }
+  return { dice: [...byId.values()], links };
+}
+
+/**
  * The trove in groups, each drawn apart: by die type, and in the solo game each
  * tunnel sequence on its own, from its 1 up (the server's sequences), since what
- * may be taken next depends on where each sequence ends.
+ * may be taken next depends on where each sequence ends; each neutralized hazard
+ * with its tool die, each chest die with the treasures frozen on it.
+ * A group: {dice, link?: "neutralized" | "frozen", title?}.
  */
 function troveGroups(trove, board) {
-  const sequences = board.mode === "solo" ? board.table.sequences || [] : [];
-  const byId = new Map(trove.map((die) => [die.id, die]));
-  const groups = sequences.map((seq) => seq.map((id) => byId.get(id)).filter(Boolean)).filter((g) => g.length);
-  const grouped = new Set(groups.flat().map((die) => die.id));
+  const solo = board.mode === "solo";
+  const { dice, links } = solo ? soloPairs(trove, board) : { dice: trove, links: [] };
+  const byId = new Map(dice.map((die) => [die.id, die]));
+  const sequences = solo ? board.table.sequences || [] : [];
+  const groups = sequences
+    .map((seq) => seq.map((id) => byId.get(id)).filter(Boolean))
+    .filter((g) => g.length)
+    .map((g) => ({ dice: g }));
+  const grouped = new Set([...groups, ...links].flatMap((g) => g.dice.map((die) => die.id)));
+  const rest = [];
   let last = null;
-  for (const die of sortedTrove(trove.filter((d) => !grouped.has(d.id)))) {
-    if (!last || last[0].kind !== die.kind) groups.push((last = []));
-    last.push(die);
+  for (const die of sortedTrove(dice.filter((d) => !grouped.has(d.id)))) {
+    if (!last || last.dice[0].kind !== die.kind) rest.push((last = { dice: [], order: KIND_ORDER[die.kind] }));
+    last.dice.push(die);
   }
-  return groups;
+  const ordered = [...rest, ...links].sort((a, b) => a.order - b.order); // stable: kinds before their pairs
+  return [...groups, ...ordered];
 }
 
 /** One die of a trove, clickable (and reachable with Tab) when the caller says it is selectable. */
@@ -183,6 +227,7 @@ function cardKey(player, seat, board, options, best) {
     player, board.mode, board.phase, best, t.to_act_seat === seat, t.winner_seats.includes(seat),
     t.hero_spent[seat] || [], t.solo_score || null, options.mySeat === seat,
     (t.round_now && t.round_now[seat]) || null, t.sequences || null, t.refills_left ?? null,
+    t.neutralized || null, t.frozen || null,
     marks(options.selectable), marks(options.picked), marks(options.highlight), heroMarks,
   ]);
 }
@@ -221,7 +266,9 @@ export function renderPlayers(container, board, options = {}) {
     const trove = el("div", { class: "trove" });
     for (const [n, group] of troveGroups(player.trove, board).entries()) {
       if (n) trove.append(el("span", { class: "gap" }));
-      for (const die of group) trove.append(troveDie(die, seat, options));
+      const nodes = group.dice.map((die) => troveDie(die, seat, options));
+      if (group.link) trove.append(el("span", { class: `link-group link-${group.link}`, title: group.title, dataset: { link: group.link } }, nodes));
+      else trove.append(...nodes);
     }
     if (!player.trove.length) trove.append(el("span", { class: "empty-trove" }, "no dice yet"));
     const heroFaces = el("div", { class: "hero-faces" });

@@ -45,6 +45,16 @@ const SYMBOLS = {
   snow: [
     ["path", { d: "M12 2v20M3.3 7l17.4 10M3.3 17L20.7 7", class: "g-line" }],
   ],
+  // a neutralized hazard: a tick on a disc
+  check: [
+    ["circle", { cx: 12, cy: 12, r: 11, class: "g-fill" }],
+    ["path", { d: "M6.5 12.5l3.6 3.6 7.4-8", class: "g-mark" }],
+  ],
+  // the tool die that neutralizes one: a chain link on a disc
+  link: [
+    ["circle", { cx: 12, cy: 12, r: 11, class: "g-fill" }],
+    ["path", { d: "M10.8 8.2l1.6-1.6a3.3 3.3 0 0 1 4.7 4.7l-1.6 1.6M13.2 15.8l-1.6 1.6a3.3 3.3 0 0 1-4.7-4.7l1.6-1.6M9.8 14.2l4.4-4.4", class: "g-mark" }],
+  ],
 };
 
 /** A face's symbol and how many times it shows. */
@@ -102,7 +112,9 @@ function use(name, x, y, size, extra = {}) {
 
 /**
  * A die as an <svg> element (40 x 40 units, drawn at ``size`` pixels).
- * die: {id, kind, face, spent?, cached?, frozen?, neutralized?}
+ * die: {id, kind, face, spent?, cached?, frozen?, neutralized?} and, in the solo game,
+ * its partner from the board's pairs: neutralizedBy / neutralizes (a hazard and its
+ * tool die), frozenOn / holds (a frozen treasure and its chest die).
  * options: {size, x, y, hero (a hero face: no id, dashed), showId, classes, title}
  */
 export function dieSvg(die, options = {}) {
@@ -111,6 +123,8 @@ export function dieSvg(die, options = {}) {
   const classes = ["die", `die-${die.kind}`];
   if (die.face === "beer") classes.push("face-beer");
   for (const flag of ["spent", "cached", "frozen", "neutralized"]) if (die[flag]) classes.push(flag);
+  if (die.neutralizes !== undefined) classes.push("neutralizer");
+  if (die.holds && die.holds.length) classes.push("holding");
   if (options.hero) classes.push("hero-face");
   if (options.classes) classes.push(...options.classes);
   const node = svg("svg", {
@@ -139,16 +153,33 @@ export function dieSvg(die, options = {}) {
     node.append(svg("text", { class: "die-id", x: 36, y: 37 }, String(die.id)));
   }
   if (die.cached) node.append(use("lock", 27, 1, 11, { class: "badge badge-lock" }));
-  if (die.frozen) node.append(use("snow", 27, 1, 11, { class: "badge badge-snow" }));
-  if (die.spent || die.neutralized) {
-    node.append(svg("path", { class: "die-strike", d: "M7 33L33 7" }));
-  }
+  if (die.frozen || (die.holds && die.holds.length)) node.append(use("snow", 27, 1, 11, { class: "badge badge-snow" }));
+  // a neutralized hazard scores and its tool is used up: marked as a pair, not struck out
+  if (die.neutralized) node.append(use("check", 27, 1, 11, { class: "badge badge-check" }));
+  if (die.neutralizes !== undefined) node.append(use("link", 27, 1, 11, { class: "badge badge-link" }));
+  if (die.spent) node.append(svg("path", { class: "die-strike", d: "M7 33L33 7" }));
   return node;
+}
+
+/** "die 3", "dice 3 and 7", "dice 3, 7 and 9". */
+function diceWords(ids) {
+  if (ids.length === 1) return `die ${ids[0]}`;
+  return `dice ${ids.slice(0, -1).join(", ")} and ${ids.at(-1)}`;
+}
+
+/** What a die's flags and pairs say, in words. */
+function flagWords(die) {
+  const words = ["spent", "cached"].filter((f) => die[f]);
+  if (die.frozen) words.push(die.frozenOn !== undefined ? `frozen on the chest of die ${die.frozenOn}` : "frozen");
+  if (die.neutralized) words.push(die.neutralizedBy !== undefined ? `neutralized by die ${die.neutralizedBy}` : "neutralized");
+  if (die.neutralizes !== undefined) words.push(`neutralizes die ${die.neutralizes}`);
+  if (die.holds && die.holds.length) words.push(`holds frozen ${diceWords(die.holds)}`);
+  return words;
 }
 
 /** What a die is, for its tooltip and screen readers. */
 export function dieTitle(die, hero = false) {
-  const flags = ["spent", "cached", "frozen", "neutralized"].filter((f) => die[f]);
+  const flags = flagWords(die);
   const what = hero ? `hero face: ${faceWords(die.face)}` : `die ${die.id}: ${die.kind}, ${faceWords(die.face)}`;
   return flags.length ? `${what} (${flags.join(", ")})` : what;
 }

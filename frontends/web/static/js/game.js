@@ -9,14 +9,15 @@ import { renderMountain, renderPlayers } from "./board.js";
 import { renderChart } from "./chart.js";
 import { addSprite, dieSvg, faceKind } from "./dice.js";
 import { EventList } from "./events.js";
+import { isHelp, renderHelp } from "./help.js";
 import { clear, el, shortName, statusText } from "./util.js";
 
 const gameId = document.body.dataset.game;
 const base = `/api/games/${encodeURIComponent(gameId)}`;
 const SCORED = new Set(["RoundScored", "TieBreakScored"]);
 // The commands one can type, by game: the solo game has no beers, caches or magic turns.
-const MULTI_HINT = "or type a command: take 17 · beer 12 to 2 · spend 52 on 3 7 · spend h0 on 3 · end · cache 4 9 · undo";
-const SOLO_HINT = "or type a command: take 17 · take 17 as 1 · take 30 freeze · spend 52 on 3 7 · refill · stop · undo";
+const MULTI_HINT = "or type a command: take 17 · beer 12 to 2 · spend 52 on 3 7 · spend h0 on 3 · end · cache 4 9 · undo · help";
+const SOLO_HINT = "or type a command: take 17 · take 17 as 1 · take 30 freeze · spend 52 on 3 7 · refill · stop · undo · help";
 
 function seatFromHash() {
   const params = new URLSearchParams(location.hash.slice(1));
@@ -35,9 +36,10 @@ class GamePage {
     this.source = null; // the magic source being spent
     this.picked = []; // dice picked for a spend or a cache
     this.menu = null;
+    this.helpOpen = false; // "help" was typed: the commands are shown until closed or a move is sent
     this.busy = false;
     this.dom = Object.fromEntries(
-      ["mountain", "players", "status", "chart", "events", "action", "prompt", "action-buttons", "menu", "refusal", "heroes", "typed", "typed-input", "invite", "live-dot"].map((id) => [id, document.getElementById(id)]),
+      ["mountain", "players", "status", "chart", "events", "action", "prompt", "action-buttons", "menu", "refusal", "help", "heroes", "typed", "typed-input", "invite", "live-dot"].map((id) => [id, document.getElementById(id)]),
     );
   }
 
@@ -239,6 +241,19 @@ class GamePage {
     if (this.source || this.menu) button("Cancel", () => this.reset());
     if (this.board.phase !== "over") button("Undo my last move", () => this.send({ t: "undo" }), "button danger");
     this.renderMenu();
+    this.renderHelp();
+  }
+
+  /** The answer to a typed "help": the commands this seat may type now, and their syntax. */
+  renderHelp() {
+    const box = this.dom.help;
+    box.hidden = !this.helpOpen || this.board.phase === "over";
+    if (box.hidden) return clear(box);
+    const input = this.dom["typed-input"];
+    const onPick = (text) => { input.value = text; input.focus(); };
+    const onClose = () => { this.helpOpen = false; this.render(); };
+    const choices = this.isMyTurn() ? this.choices : null;
+    renderHelp(box, { choices, solo: this.board.mode === "solo", waiting: this.prompt(), onPick, onClose });
   }
 
   renderMenu() {
@@ -335,6 +350,7 @@ class GamePage {
   }
 
   reset() {
+    this.helpOpen = false;
     this.source = null;
     this.picked = [];
     this.menu = null;
@@ -346,6 +362,7 @@ class GamePage {
   async send(command, text = null) {
     if (this.busy) return;
     this.busy = true;
+    this.helpOpen = false;
     this.say(null);
     try {
       const body = text !== null ? { text } : { command };
@@ -385,6 +402,14 @@ class GamePage {
       event.preventDefault();
       const input = this.dom["typed-input"];
       const text = input.value.trim();
+      if (text && isHelp(text)) {
+        // answered here from the choices the page has: nothing is sent, nothing is refused
+        input.value = "";
+        this.helpOpen = true;
+        this.say(null);
+        this.render();
+        return;
+      }
       if (text && (await this.send(null, text))) input.value = "";
     });
     document.addEventListener("keydown", (event) => {
