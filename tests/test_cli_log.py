@@ -276,7 +276,6 @@ def test_repair_of_a_directory_says_so(capsys, tmp_path):
     assert not os.listdir(tmp_path)  # no stray lock file
 
 
-
 def test_show_names_who_undid_a_command_when_the_undo_says(tmp_path, capsys):
     path = tmp_path / "undo.dmlog"
     with Game.new(["Ada", "Brok"], 21, log=str(path), sync=False) as game:
