@@ -11,7 +11,6 @@ import re
 from core.commands import Refill, ShareBeer, SpendMagic, TakeDie
 from core.events import game as ev
 from core.events import solo as sev
-from core.game import Game
 from core.projections.state import SETUP
 from core.projections.text import face_words
 from core.projections.views import event_text, walk
@@ -20,40 +19,13 @@ from frontends.cli.tui.glyphs import Glyphs
 from frontends.cli.tui.session import Line, Session
 from frontends.cli.tui.table import Seat, bot_seat
 from tests.test_tui_app import ENTER, new_session, running, until
+from tests.test_tui_session import advance, session_for, step
 
-SEATS = (Seat("You"), bot_seat("Brok", "random"), bot_seat("Cira", "random"))
 GLYPHS = Glyphs()
 
 
 def text_of(fragments) -> str:
     return "".join(f[1] for f in fragments)
-
-
-def session_for(seed: int, seats=SEATS, mode: str = "multi") -> Session:
-    return Session(Game.new([s.name for s in seats], seed, mode=mode), seats)
-
-
-def step(session: Session) -> None:
-    """One move by whoever is to act: a bot by itself, the person by the simplest key."""
-    if session.overlay in ("round", "help"):
-        session.back()
-    elif session.bot_step():
-        pass
-    elif session.mode() == "magic":
-        session.end_turn()
-    else:
-        session.choose()
-
-
-def advance(session: Session, condition, limit: int = 400) -> bool:
-    """Play on until ``condition(session)`` holds for the person to act."""
-    for _ in range(limit):
-        if session.human_to_act() is not None and session.overlay is None and condition(session):
-            return True
-        if session.state.is_over:
-            return False
-        step(session)
-    return False
 
 
 # -- the status line and the command line --------------------------------------------

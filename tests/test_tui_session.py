@@ -23,8 +23,8 @@ from frontends.cli.tui.words import second_person
 SEATS = (Seat("You"), bot_seat("Brok", "random"), bot_seat("Cira", "random"))
 
 
-def session_for(seed: int, seats=SEATS) -> Session:
-    return Session(Game.new([s.name for s in seats], seed), seats)
+def session_for(seed: int, seats=SEATS, mode: str = "multi") -> Session:
+    return Session(Game.new([s.name for s in seats], seed, mode=mode), seats)
 
 
 def step(session: Session) -> None:

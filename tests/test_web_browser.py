@@ -12,7 +12,7 @@ import urllib.request
 import pytest
 
 from core.store import load_batches
-from tests.web_support import LiveServer, browser, make_app, record_game  # noqa: F401
+from tests.web_support import LiveServer, api, browser, make_app, record_game  # noqa: F401
 
 RENDERED = "body[data-rendered-seq='{}']"
 
@@ -39,18 +39,6 @@ def page(browser, server):  # noqa: F811
     context.close()
     assert page.outside == []
     assert page.errors == []
-
-
-def api(server, path, body=None):
-    """Call the server's API as a script would."""
-    request = urllib.request.Request(server.url + path)
-    if body is not None:
-        request.data = json.dumps(body).encode()
-        request.add_header("Content-Type", "application/json")
-        for key, value in body.pop("_headers", {}).items():
-            request.add_header(key, value)
-    with urllib.request.urlopen(request) as answer:
-        return json.load(answer)
 
 
 def post_command(server, game_id, token, command):

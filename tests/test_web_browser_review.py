@@ -9,13 +9,11 @@ the list highlights. See ``tests/web_support.py`` for when these tests skip.
 from __future__ import annotations
 
 import itertools
-import json
 import time
-import urllib.request
 
 import pytest
 
-from tests.web_support import LiveServer, browser, make_app, record_game  # noqa: F401
+from tests.web_support import LiveServer, api, browser, make_app, record_game  # noqa: F401
 
 LONG_NAMES = ("Bartholomew", "Gwendolyn", "Maximilian", "Theodora")
 MAGIC_HEROES = ("Alchemist", "Dragon Slayer", "Surveyor")  # heroes with a magic face
@@ -40,17 +38,6 @@ def page(browser, server):  # noqa: F811
     yield page
     context.close()
     assert page.errors == []
-
-
-def api(server, path, body=None, token=None):
-    request = urllib.request.Request(server.url + path)
-    if body is not None:
-        request.data = json.dumps(body).encode()
-        request.add_header("Content-Type", "application/json")
-    if token is not None:
-        request.add_header("X-Seat-Token", token)
-    with urllib.request.urlopen(request) as answer:
-        return json.load(answer)
 
 
 def focused(page) -> dict:

@@ -9,8 +9,6 @@ browser tests run in Debian's Chromium (see ``tests/web_support.py``).
 
 from __future__ import annotations
 
-import json
-import urllib.request
 from pathlib import Path
 
 import pytest
@@ -18,7 +16,7 @@ import pytest
 from core.projections.views import walk
 from core.store import load_batches
 from frontends.web.readmodel import board_view
-from tests.web_support import LiveServer, browser, make_app  # noqa: F401
+from tests.web_support import LiveServer, api, browser, make_app  # noqa: F401
 
 REPLAYS = Path(__file__).resolve().parents[1] / "replays"
 SOLO_AT = 48  # the golden solo log: four hazards neutralized, two treasures frozen on one chest
@@ -72,15 +70,6 @@ def page(browser, server):  # noqa: F811
     yield page
     context.close()
     assert page.errors == []
-
-
-def api(server, path, body=None):
-    request = urllib.request.Request(server.url + path)
-    if body is not None:
-        request.data = json.dumps(body).encode()
-        request.add_header("Content-Type", "application/json")
-    with urllib.request.urlopen(request) as answer:
-        return json.load(answer)
 
 
 def die_info(page, die: int) -> dict:

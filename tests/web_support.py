@@ -7,9 +7,11 @@ with the reason, except in CI (``CI=true``), where they fail: CI must prove them
 
 from __future__ import annotations
 
+import json
 import os
 import threading
 import time
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -106,6 +108,18 @@ class LiveServer:
         self.server.shutdown()
         self.server.server_close()
         self.thread.join(timeout=5)
+
+
+def api(server: LiveServer, path: str, body=None, token: str | None = None):
+    """Call a live server's JSON API as a script would; ``token`` is a seat's secret."""
+    request = urllib.request.Request(server.url + path)
+    if body is not None:
+        request.data = json.dumps(body).encode()
+        request.add_header("Content-Type", "application/json")
+    if token is not None:
+        request.add_header("X-Seat-Token", token)
+    with urllib.request.urlopen(request) as answer:
+        return json.load(answer)
 
 
 def chromium_or_skip() -> None:
