@@ -12,7 +12,7 @@ import urllib.request
 import pytest
 
 from core.store import load_batches
-from tests.web_support import LiveServer, api, browser, make_app, record_game  # noqa: F401
+from tests.web_support import LiveServer, api, browser, make_app, record_game, watched_page  # noqa: F401
 
 RENDERED = "body[data-rendered-seq='{}']"
 
@@ -28,17 +28,8 @@ def server(tmp_path_factory):
 
 @pytest.fixture
 def page(browser, server):  # noqa: F811
-    context = browser.new_context(viewport={"width": 1366, "height": 900})
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    page.outside = []  # requests to anywhere but the server
-    page.errors = []
-    page.on("request", lambda r: r.url.startswith(server.url) or page.outside.append(r.url))
-    page.on("pageerror", lambda e: page.errors.append(str(e)))
-    yield page
-    context.close()
-    assert page.outside == []
-    assert page.errors == []
+    with watched_page(browser, server) as page:
+        yield page
 
 
 def post_command(server, game_id, token, command):

@@ -13,7 +13,7 @@ import time
 
 import pytest
 
-from tests.web_support import LiveServer, api, browser, make_app, record_game  # noqa: F401
+from tests.web_support import LiveServer, api, browser, make_app, record_game, watched_page  # noqa: F401
 
 LONG_NAMES = ("Bartholomew", "Gwendolyn", "Maximilian", "Theodora")
 MAGIC_HEROES = ("Alchemist", "Dragon Slayer", "Surveyor")  # heroes with a magic face
@@ -30,14 +30,8 @@ def server(tmp_path_factory):
 
 @pytest.fixture
 def page(browser, server):  # noqa: F811
-    context = browser.new_context(viewport={"width": 1366, "height": 900})
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    page.errors = []
-    page.on("pageerror", lambda e: page.errors.append(str(e)))
-    yield page
-    context.close()
-    assert page.errors == []
+    with watched_page(browser, server) as page:
+        yield page
 
 
 def focused(page) -> dict:

@@ -16,7 +16,7 @@ import pytest
 from core.projections.views import walk
 from core.store import load_batches
 from frontends.web.readmodel import board_view
-from tests.web_support import LiveServer, api, browser, make_app  # noqa: F401
+from tests.web_support import LiveServer, api, browser, make_app, open_page, watched_page  # noqa: F401
 
 REPLAYS = Path(__file__).resolve().parents[1] / "replays"
 SOLO_AT = 48  # the golden solo log: four hazards neutralized, two treasures frozen on one chest
@@ -53,23 +53,10 @@ def server(tmp_path_factory):
         yield live
 
 
-def open_page(browser, server, width, height=900):  # noqa: F811
-    context = browser.new_context(viewport={"width": width, "height": height})
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    page.errors = []
-    page.posts = []  # the commands the page sent
-    page.on("pageerror", lambda e: page.errors.append(str(e)))
-    page.on("request", lambda r: r.method == "POST" and page.posts.append(r.url))
-    return context, page
-
-
 @pytest.fixture
 def page(browser, server):  # noqa: F811
-    context, page = open_page(browser, server, 1366)
-    yield page
-    context.close()
-    assert page.errors == []
+    with watched_page(browser, server) as page:
+        yield page
 
 
 def die_info(page, die: int) -> dict:

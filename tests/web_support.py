@@ -13,6 +13,7 @@ import threading
 import time
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -120,6 +121,28 @@ def api(server: LiveServer, path: str, body=None, token: str | None = None):
         request.add_header("X-Seat-Token", token)
     with urllib.request.urlopen(request) as answer:
         return json.load(answer)
+
+
+def open_page(browser, server: LiveServer, width: int = 1366, height: int = 900):
+    """A new page, watched: its script errors, its requests off the server, its POSTs."""
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    page.errors, page.outside, page.posts = [], [], []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    page.on("request", lambda r: r.url.startswith(server.url) or page.outside.append(r.url))
+    page.on("request", lambda r: r.method == "POST" and page.posts.append(r.url))
+    return context, page
+
+
+@contextmanager
+def watched_page(browser, server: LiveServer, width: int = 1366, height: int = 900):
+    """``open_page``, closed after use; a script error or a request off the server fails."""
+    context, page = open_page(browser, server, width, height)
+    yield page
+    context.close()
+    assert page.outside == []
+    assert page.errors == []
 
 
 def chromium_or_skip() -> None:
