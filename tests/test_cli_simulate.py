@@ -214,3 +214,67 @@ def test_bot_strength_interrupted_says_so_in_one_line(capsys, monkeypatch):
         capsys.readouterr().err
         == "bot_strength.py: interrupted (nothing is reported before the end)\n"
     )
+
+
+# -- going on with an interrupted series ------------------------------------------------
+
+SERIES = ("simulate", "--players", "3", "--bots", "greedy,random", "--seed", "4", "--games", "6")
+
+
+def test_resume_reads_back_the_logs_there_and_plays_only_the_rest(capsys, tmp_path):
+    whole, cut = tmp_path / "whole", tmp_path / "cut"
+    _, out, _ = run_cli(capsys, *SERIES, "--out", str(whole), "--json")
+    fresh = json.loads(out)
+    code, out, _ = run_cli(capsys, *SERIES, "--out", str(whole), "--json", "--resume")
+    again = json.loads(out)
+    assert code == 0 and again["resumed"] == 6 and again["games"] == 6  # nothing left to play
+    assert again["results"] == fresh["results"] and fresh["resumed"] == 0
+    run_cli(capsys, *SERIES, "--out", str(cut))
+    for index in (1, 4):  # as an interrupt would leave the series: two games not logged
+        os.remove(cut / log_name(index, derive_seed(4, index)))
+    code, out, _ = run_cli(capsys, *SERIES, "--out", str(cut), "--json", "--resume")
+    assert code == 0
+    summary = json.loads(out)
+    assert summary["resumed"] == 4 and summary["games"] == 6
+    assert summary["results"] == fresh["results"]  # the same figures as the whole series
+    for log in whole.iterdir():  # and the same logs, byte for byte
+        assert (cut / log.name).read_bytes() == log.read_bytes()
+
+
+def test_without_resume_a_log_already_there_is_refused_naming_the_option(capsys, tmp_path):
+    run_cli(capsys, *SERIES, "--games", "1", "--out", str(tmp_path))
+    code, _, err = run_cli(capsys, *SERIES, "--games", "1", "--out", str(tmp_path))
+    assert code != 0 and "already exists" in err and "--resume" in err
+
+
+@pytest.mark.parametrize(
+    "spoil, reason",
+    [
+        (lambda path: path.write_bytes(path.read_bytes()[:-7]), "cannot resume from it"),
+        (lambda path: path.write_bytes(b""), "cannot resume from it"),
+    ],
+)
+def test_resume_refuses_a_log_that_is_not_whole_and_leaves_it(capsys, tmp_path, spoil, reason):
+    run_cli(capsys, *SERIES, "--games", "2", "--out", str(tmp_path))
+    path = tmp_path / log_name(1, derive_seed(4, 1))
+    spoil(path)
+    spoiled = path.read_bytes()
+    code, _, err = run_cli(capsys, *SERIES, "--games", "2", "--out", str(tmp_path), "--resume")
+    assert code != 0 and str(path) in err and reason in err
+    assert path.read_bytes() == spoiled  # never overwritten
+
+
+def test_resume_refuses_another_series_log_under_this_one_s_name(capsys, tmp_path):
+    other = tmp_path / "other"
+    run_cli(capsys, "simulate", "--players", "2", "--bots", "random", "--seed", "4",
+            "--games", "1", "--out", str(other))  # fmt: skip
+    (log,) = other.iterdir()  # game 0 of seed 4, but two random bots, not this lineup
+    ours = tmp_path / log.name
+    ours.write_bytes(log.read_bytes())
+    code, _, err = run_cli(capsys, *SERIES, "--games", "1", "--out", str(tmp_path), "--resume")
+    assert code != 0 and "not game 0 of this series" in err
+
+
+def test_resume_needs_an_out_directory(capsys):
+    code, _, err = run_cli(capsys, *SERIES, "--resume")
+    assert code != 0 and "--out" in err

@@ -10,7 +10,7 @@ lock file and no wall-clock time, so the same arguments give byte-identical logs
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 
@@ -89,24 +89,47 @@ def play_series(
     rotate: bool = False,
     start: int = 0,
     jobs: int = 1,
+    skip: Collection[int] = frozenset(),
 ) -> Iterator[GameResult]:
     """Games ``start`` .. ``start + games - 1`` of the series, one result at a time, in order.
 
     With ``jobs`` above 1 the games are played in that many processes; each game
     depends only on its seed, so the results and logs are the same either way.
+    Indices in ``skip`` are not played (games already logged, read back instead).
     """
-    indices = range(start, start + games)
+    indices = [index for index in range(start, start + games) if index not in skip]
     if jobs <= 1:
         for index in indices:
             yield play_one(bots, seed, index, out_dir=out_dir, rotate=rotate)
         return
     one = partial(_play_index, tuple(bots), seed, out_dir, rotate)
     with ProcessPoolExecutor(jobs) as pool:
-        yield from pool.map(one, indices, chunksize=max(1, min(8, games // (4 * jobs))))
+        chunk = max(1, min(8, len(indices) // (4 * jobs)))
+        yield from pool.map(one, indices, chunksize=chunk)
 
 
 def _play_index(bots, seed, out_dir, rotate, index) -> GameResult:
     return play_one(bots, seed, index, out_dir=out_dir, rotate=rotate)
+
+
+def logged_result(
+    bots: Sequence[str], seed: int, index: int, path: str, *, rotate: bool = False
+) -> GameResult:
+    """Game ``index`` of the series read back from its log (``path``), not played again.
+
+    The log must be that game's, whole and finished: its header names the game's
+    seed and players, and the game is over. Anything else raises ``ValueError``
+    (or the log's own ``DiceMinerError``) saying why.
+    """
+    seats = lineup(bots, index, rotate)
+    game = Game.load(path)
+    header, state = game.store.header, game.state
+    game_seed = derive_seed(seed, index)
+    if header.get("seed") != game_seed or header.get("players") != list(player_names(seats)):
+        raise ValueError(f"not game {index} of this series (its seed or its players differ)")
+    if not state.is_over:
+        raise ValueError(f"game {index} stops before its end (event {game.seq})")
+    return GameResult(index, game_seed, seats, final_scores(state), state.winners, game.seq, path)
 
 
 def log_bytes(game: Game) -> bytes:
@@ -126,6 +149,7 @@ __all__ = [
     "lineup",
     "log_bytes",
     "log_name",
+    "logged_result",
     "play_one",
     "play_series",
     "player_names",

@@ -2,6 +2,7 @@
 
     dice-miner simulate --players 4 --bots montecarlo,greedy --seed 1 --games 200 --out runs/
     dice-miner simulate --players 1 --bots montecarlo --games 1000     # solo games
+    dice-miner simulate ... --out runs/ --resume    # go on with an interrupted series
 
 The same arguments give byte-identical logs (they hold no wall-clock time). Logs
 are written in one piece per game without fsync: a simulation can be run again.
@@ -21,7 +22,7 @@ from contextlib import ExitStack, contextmanager
 
 from core.bots import BOTS
 from core.bots.registry import parse_bots
-from core.bots.series import GameResult, log_name, play_series
+from core.bots.series import GameResult, log_name, logged_result, play_series
 from core.errors import DiceMinerError
 from core.rng import derive_seed
 from core.rules import MODE_STARTS
@@ -55,6 +56,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--games", type=positive_int, default=10, help="how many games (default 10)")
     p.add_argument("--out", metavar="DIR", help="write each game's log into DIR")
     p.add_argument(
+        "--resume",
+        action="store_true",
+        help="read back the series' logs already in DIR instead of playing them again "
+        "(an interrupted series goes on where it stopped; needs --out)",
+    )
+    p.add_argument(
         "--jobs",
         type=positive_int,
         default=1,
@@ -78,26 +85,30 @@ def run(args: argparse.Namespace) -> int:
         raise CliError(str(exc)) from None
     if args.players == 1 and "solo" not in MODE_STARTS:
         raise CliError("the solo game is not available in this version")
-    if args.out is not None:
-        _prepare(args.out, args.seed, args.games)
+    if args.resume and args.out is None:
+        raise CliError("--resume reads the logs in --out: name the directory")
+    resumed = _prepare(args, bots) if args.out is not None else []
+    skip = {result.index for result in resumed}
     started = time.perf_counter()
     results: list[GameResult] = []
     interrupted = False
     try:
         with _progress(args) as bar:
-            games = play_series(bots, args.seed, args.games, out_dir=args.out, jobs=args.jobs)
-            for result in bar(games, total=args.games) if bar else games:
+            games = play_series(
+                bots, args.seed, args.games, out_dir=args.out, jobs=args.jobs, skip=skip
+            )
+            for result in bar(games, total=args.games - len(skip)) if bar else games:
                 results.append(result)
     except KeyboardInterrupt:
         interrupted = True
     elapsed = time.perf_counter() - started
-    summary = summarise(results, args, elapsed)
+    summary = summarise(results, args, elapsed, resumed)
     if args.json:
         print(json.dumps(summary, indent=2))
     else:
         print(summary_text(summary))
     if interrupted:
-        print(f"dice-miner: {interrupted_note(args, results)}", file=sys.stderr)
+        print(f"dice-miner: {interrupted_note(args, resumed + results)}", file=sys.stderr)
         return EXIT_INTERRUPTED
     return 0
 
@@ -131,8 +142,10 @@ def interrupted_note(args: argparse.Namespace, results: list[GameResult]) -> str
     return note
 
 
-def _prepare(out: str, seed: int, games: int) -> None:
-    """Make DIR and refuse to start if any of the logs to write is already there."""
+def _prepare(args: argparse.Namespace, bots: list[str]) -> list[GameResult]:
+    """Make DIR; refuse to start if a log to write is already there, or, with
+    ``--resume``, read each one back (refusing one that is not that game's, whole)."""
+    out, seed, games = args.out, args.seed, args.games
     if not out:
         raise CliError("--out needs the name of a directory")
     if os.path.exists(out) and not os.path.isdir(out):
@@ -143,10 +156,21 @@ def _prepare(out: str, seed: int, games: int) -> None:
         raise CliError(f"{out}: cannot make the --out directory ({exc.strerror or exc})") from None
     if not os.access(out, os.W_OK | os.X_OK):  # found now, not after the first game
         raise CliError(f"{out}: cannot write logs into this directory (permission denied)")
+    resumed = []
     for index in range(games):
         path = os.path.join(out, log_name(index, derive_seed(seed, index)))
-        if os.path.exists(path):
-            raise CliError(f"{path} already exists; choose another --out directory")
+        if not os.path.exists(path):
+            continue
+        if not args.resume:
+            raise CliError(
+                f"{path} already exists; choose another --out directory "
+                "(or --resume to go on with this series)"
+            )
+        try:
+            resumed.append(logged_result(bots, seed, index, path))
+        except (DiceMinerError, ValueError) as exc:
+            raise CliError(f"{path}: cannot resume from it: {exc}; move it away") from None
+    return resumed
 
 
 @contextmanager
@@ -174,13 +198,24 @@ def _progress(args: argparse.Namespace):
         yield stack.enter_context(bar)
 
 
-def summarise(results: Iterable[GameResult], args: argparse.Namespace, elapsed: float) -> dict:
+def summarise(
+    results: Iterable[GameResult],
+    args: argparse.Namespace,
+    elapsed: float,
+    resumed: Iterable[GameResult] = (),
+) -> dict:
     """Wins and mean score per bot (seats played by the same bot counted together);
-    for solo games, the mean solo score and the games in each rating band."""
-    results = list(results)
-    games = len(results)
+    for solo games, the mean solo score and the games in each rating band.
+
+    ``resumed`` games (read back from their logs) count in the results, not in
+    the games per second, which are the games played now."""
+    played = list(results)
+    resumed = list(resumed)
+    results = sorted(played + resumed, key=lambda r: r.index)
+    games = len(played)
     summary = {
-        "games": games,
+        "games": len(results),
+        "resumed": len(resumed),
         "players": args.players,
         "mode": "solo" if args.players == 1 else "multi",
         "seed": args.seed,
@@ -251,6 +286,8 @@ def summary_text(summary: dict) -> str:
         f"{summary['games']} {table}, seed {summary['seed']}: "
         f"{summary['seconds']:.1f} s, {summary['games_per_second']} games/s"
     ]
+    if summary["resumed"]:
+        lines[0] += f" ({summary['resumed']} read back from their logs, not played again)"
     if summary["out"]:
         lines.append(f"logs in {summary['out']} (written without fsync)")
     if summary["mode"] == "solo":
