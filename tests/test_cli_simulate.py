@@ -154,6 +154,7 @@ def test_ctrl_c_prints_the_games_played_and_leaves_only_whole_logs(capsys, tmp_p
     assert code == 130
     assert json.loads(out)["games"] == 2  # the summary of the games played
     assert "interrupted after 2 of 3 games" in err and "2 whole logs in" in err
+    assert err.rstrip().endswith("the same command with --resume goes on")
     assert sorted(os.listdir(tmp_path)) == sorted(os.path.basename(r.path) for r in played)
 
 

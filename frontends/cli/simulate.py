@@ -139,7 +139,7 @@ def interrupted_note(args: argparse.Namespace, results: list[GameResult]) -> str
     note += f"; {kept} whole logs in {args.out}"
     if removed:
         note += f" (removed {', '.join(removed)}: cut short)"
-    return note
+    return note + "; the same command with --resume goes on"
 
 
 def _prepare(args: argparse.Namespace, bots: list[str]) -> list[GameResult]:
