@@ -33,6 +33,7 @@ ENDPOINTS = {
     "pages.index": ("GET", "/"),
     "pages.replay_page": ("GET", "/replay/{replay}"),
     "pages.game_page": ("GET", "/games/{game}"),
+    "pages.rules": ("GET", "/rules"),
     "api.list_replays": ("GET", "/api/replays"),
     "api.upload_replay": ("POST", "/api/replays"),
     "api.replay_summary": ("GET", "/api/replays/{replay}"),

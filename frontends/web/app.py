@@ -21,6 +21,7 @@ from frontends.web.errors import register_error_handlers
 from frontends.web.games import GameRegistry
 from frontends.web.replays import ReplayLibrary
 from frontends.web.resume import ResumeReport, resume_games
+from frontends.web.rulesdoc import DEFAULT_RULES_FILE
 
 #: The repository's golden replays: the viewer's default library.
 DEFAULT_REPLAYS = Path(__file__).resolve().parents[2] / "replays"
@@ -49,6 +50,7 @@ DEFAULTS: dict[str, Any] = {
     "SSE_HEARTBEAT": 15.0,  # seconds between keep-alive comments on an idle stream
     "SSE_MAX_SECONDS": 600.0,  # a stream ends after this; the browser reconnects and resumes
     "JSON_SORT_KEYS": False,
+    "RULES_FILE": DEFAULT_RULES_FILE,  # docs/RULES.md, served at /rules
 }
 
 

@@ -1,15 +1,23 @@
-"""The HTML pages: the home page, the replay viewer and the game page.
+"""The HTML pages: the home page, the replay viewer, the game page and the rules.
 
 Each page is a small template (autoescaped, so a player named ``<script>`` is
 text) that loads one ES module from ``static/js``; the module fetches the API
-and draws everything else. An unknown replay or game is a 404 page.
+and draws everything else. An unknown replay or game is a 404 page. The viewer
+and the game page carry a "How to play" panel (``_howto.html``) whose summary
+of the game is the terminal help's own words (``frontends/rules_summary.py``);
+``/rules`` is the full reference, ``docs/RULES.md``, as plain HTML.
 """
 
 from __future__ import annotations
 
-from flask import Blueprint, render_template
+from pathlib import Path
 
+from flask import Blueprint, current_app, render_template
+
+from frontends import rules_summary
+from frontends.web import rulesdoc
 from frontends.web.api import live_game, replay_named
+from frontends.web.errors import ApiError
 
 bp = Blueprint("pages", __name__)
 
@@ -24,11 +32,35 @@ def index():
 def replay_page(name: str):
     """The replay viewer for one log of the library."""
     replay = replay_named(name)
-    return render_template("replay.html", name=replay.name, players=replay.names)
+    solo = replay.final.mode == "solo"
+    return render_template(
+        "replay.html", name=replay.name, players=replay.names, solo=solo, howto=_howto(solo)
+    )
 
 
 @bp.get("/games/<game_id>")
 def game_page(game_id: str):
     """A live game: watched by anyone, played by whoever has a seat's secret link."""
     live = live_game(game_id)
-    return render_template("game.html", game_id=live.id, players=list(live.state.names))
+    solo = live.state.mode == "solo"
+    return render_template(
+        "game.html", game_id=live.id, players=list(live.state.names), solo=solo, howto=_howto(solo)
+    )
+
+
+@bp.get("/rules")
+def rules():
+    """The full rules reference, readable offline: docs/RULES.md rendered as simple HTML."""
+    path = Path(current_app.config["RULES_FILE"])
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        raise ApiError(404, "not_found", "the rules reference is not installed here") from None
+    return render_template(
+        "rules.html", body=rulesdoc.render(text), contents=rulesdoc.headings(text)
+    )
+
+
+def _howto(solo: bool) -> tuple[str, ...]:
+    """The game in a few paragraphs, as the terminal's help tells it (rules_summary)."""
+    return rules_summary.paragraphs(solo)

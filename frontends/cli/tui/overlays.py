@@ -12,6 +12,7 @@ from frontends.cli.tui.glyphs import Glyphs
 from frontends.cli.tui.panels import DIM, TITLE, legend
 from frontends.cli.tui.session import Session
 from frontends.cli.tui.table import short_name
+from frontends.rules_summary import MULTI_ROUND, SOLO_GAME  # shared with the web's help
 
 HELP_KEYS = (
     ("←↑↓→ hjkl", "move over the dice you can select"),
@@ -39,24 +40,6 @@ def menu(session: Session, on_click: OnClick | None) -> Fragments:
         out.append(frag(style, f" {item.label} ", on_click, spot))
         out.append(("", "\n"))
     return out
-
-
-MULTI_ROUND = (
-    "Excavation: take one top die a turn until the mountain is empty.",
-    "Or first share a beer (b): a beer die of yours is rerolled and given",
-    "to another player, then you take two dice, each a top or side die.",
-    "Magic: spend magic faces to reroll dice of your trove (never hazards).",
-    "Scoring: tunnel runs from 1 up, gems (most gems double), hazards",
-    "against pickaxes (cave-ins) and shields (dragons). Three rounds.",
-    "Replenish: keep as many dice as your chests hold; the rest reroll.",
-)
-SOLO_GAME = (
-    "Take top dice: a 1 opens a run, a tunnel die extends a run by one;",
-    "a hazard needs a free pickaxe (cave-in) or shield (dragon); a gem may",
-    "freeze on a chest for double points; a beer is wild.",
-    "Spend magic to recycle top dice; refill the mountain twice a game.",
-    "Score: neutralized hazard symbols, gems (x2 frozen), 5 per run to 5.",
-)
 
 
 def help_text(glyphs: Glyphs, solo: bool = False, rows: int = 40) -> Fragments:

@@ -10,6 +10,7 @@ import { renderChart } from "./chart.js";
 import { addSprite, dieSvg, faceKind } from "./dice.js";
 import { EventList } from "./events.js";
 import { isHelp, renderHelp } from "./help.js";
+import { howToOpen, wireHowTo } from "./howto.js";
 import { clear, el, shortName, statusText } from "./util.js";
 
 const gameId = document.body.dataset.game;
@@ -413,7 +414,7 @@ class GamePage {
       if (text && (await this.send(null, text))) input.value = "";
     });
     document.addEventListener("keydown", (event) => {
-      if (event.key === "Escape") this.reset();
+      if (event.key === "Escape" && !howToOpen()) this.reset(); // Esc in the panel only shuts it
     });
   }
 
@@ -434,6 +435,7 @@ class GamePage {
   }
 }
 
+wireHowTo(); // before the game loads: the rules can be read even if it fails to
 const page = new GamePage();
 window.dmGame = page;
 page.start().catch((error) => {

@@ -8,6 +8,7 @@ import { getJSON } from "./api.js";
 import { renderMountain, renderPlayers } from "./board.js";
 import { renderChart } from "./chart.js";
 import { EventList } from "./events.js";
+import { howToOpen, wireHowTo } from "./howto.js";
 import { el, statusText } from "./util.js";
 
 const CACHE_SIZE = 64;
@@ -94,7 +95,7 @@ class Viewer {
   }
 
   key(event) {
-    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.altKey || event.ctrlKey || event.metaKey || howToOpen()) return;
     const tag = event.target && event.target.tagName;
     if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
     const actions = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last", " ": "play" };
@@ -216,6 +217,7 @@ class Viewer {
   }
 }
 
+wireHowTo(); // before the replay loads: the rules can be read even if it fails to
 const viewer = new Viewer(document.body.dataset.replay);
 window.dmViewer = viewer;
 viewer.start().catch((error) => viewer.showError(error));
