@@ -284,3 +284,13 @@ def test_show_names_who_undid_a_command_when_the_undo_says(tmp_path, capsys):
     _, out, _ = run_cli(capsys, "log", "show", str(path), "--json")
     (undone,) = [r for r in map(json.loads, out.splitlines()) if r["type"] == "CommandUndone"]
     assert undone["player"] == "Brok"
+
+
+def test_show_names_the_solo_player_on_their_own_moves(tmp_path, capsys):
+    path = tmp_path / "solo.dmlog"
+    with Game.new(["Ada"], 4, mode="solo", log=str(path), sync=False) as game:
+        game.issue(game.legal()[0])
+    _, out, _ = run_cli(capsys, "log", "show", str(path), "--json")
+    records = list(map(json.loads, out.splitlines()))
+    assert records[-1]["player"] == "Ada"  # the solo game's events carry no seat of their own
+    assert records[0]["player"] is None  # the game's start is nobody's move

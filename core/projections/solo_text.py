@@ -41,8 +41,11 @@ def _taken(state, e: sev.SoloDieTaken) -> str:
 @describes(sev.SoloMagicSpent)
 def _spent(state, e: sev.SoloMagicSpent) -> str:
     face = face_words(state.faces[e.die])
-    back = ", ".join(f"{d} from {slot_words(r, c)}" for d, r, c in e.recycled)
-    return f"{_name(state)} spent die {e.die} ({face}), which leaves the game; recycled {back}"
+    back = " and ".join(f"die {d} from {slot_words(r, c)}" for d, r, c in e.recycled)
+    return (
+        f"{_name(state)} spent die {e.die} ({face}), which leaves the game, "
+        f"to recycle {back or 'nothing'}"
+    )
 
 
 @describes(sev.MountainRefilled)

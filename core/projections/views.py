@@ -19,7 +19,6 @@ from core.dice import KIND_OF
 from core.errors import DiceMinerError
 from core.events.base import Event
 from core.events.codec import Batch, event_to_dict
-from core.events.game import CommandUndone
 from core.mountain import SLOT_COUNT, SLOTS, is_top
 from core.projections.apply import apply
 from core.projections.state import EXCAVATION, GameState
@@ -287,8 +286,8 @@ def _apply(state: GameState | None, event: Event, seq: int) -> GameState:
 
 def _player(step: Step) -> str | None:
     seat = getattr(step.event, "seat", None)
-    if seat is None and isinstance(step.event, CommandUndone):
-        seat = getattr(step.batch.command, "seat", None)  # who undid it, when the undo said
+    if seat is None and step.seq == step.batch.seq:  # a command's own first event: its player
+        seat = getattr(step.batch.command, "seat", None)  # (who undid, who refilled, ...)
     state = step.after
     if isinstance(seat, int) and 0 <= seat < state.players:
         return state.names[seat]
