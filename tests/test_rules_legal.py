@@ -67,10 +67,11 @@ def multiplayer_candidates(state):
     yield EndMagicTurn(seat)
     sources = [(d, None) for d in trove] + [(None, i) for i in range(4)]
     sizes = 5 if state.phase == MAGIC else 2  # out of their phase a few suffice
+    # the same target sets for every source: spread once (a big trove has thousands)
+    target_sets = [t for size in range(sizes) for t in spread(combinations(trove, size))]
     for die, hero_face in sources:
-        for size in range(sizes):
-            for targets in spread(combinations(trove, size)):
-                yield SpendMagic(seat, targets, die=die, hero_face=hero_face)
+        for targets in target_sets:
+            yield SpendMagic(seat, targets, die=die, hero_face=hero_face)
     most = cache_capacity(state, seat) + 2 if state.phase == REPLENISH else 1
     for size in range(min(most, len(trove)) + 1):
         yield from (CacheDice(seat, dice) for dice in spread(combinations(trove, size)))

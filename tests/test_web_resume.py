@@ -106,7 +106,7 @@ def test_the_seats_file_is_private_whatever_the_umask(tmp_path):
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
 
 
-def test_no_link_is_handed_out_when_the_seats_cannot_be_kept(apps, monkeypatch):
+def test_no_link_is_handed_out_when_the_seats_cannot_be_kept(apps, monkeypatch, tmp_path):
     app = apps()
 
     def full_disk(path, seats):
@@ -116,6 +116,9 @@ def test_no_link_is_handed_out_when_the_seats_cannot_be_kept(apps, monkeypatch):
     answer = app.test_client().post("/api/games", json={"players": TWO_PEOPLE})
     assert answer.status_code == 500 and "token" not in answer.get_data(as_text=True)
     assert app.extensions["dice_miner"].games.all() == []
+    # nor is its log left behind, for every later start to name as a game without seats
+    left = [p.name for p in (tmp_path / "data").iterdir()]
+    assert not [name for name in left if name.endswith((".dmlog", ".json"))], left
 
 
 @pytest.mark.parametrize(

@@ -24,6 +24,7 @@ from core.projections.apply import apply
 from core.projections.state import EXCAVATION, GameState
 from core.projections.text import describe
 from core.projections.timeline import Timeline, push, replay
+from core.scoring import Breakdown, score_round
 from core.scoring_solo import SoloScore, score_solo, solo_score
 
 #: Keys of ``event_record`` that an event field of the same name must not overwrite.
@@ -66,6 +67,21 @@ def player_view(state: GameState, seat: int) -> dict[str, Any]:
         "tiebreak_scores": [row[seat] for row in state.tiebreak_scores],
         "total": sum(sum(scores) for scores in rounds),
     }
+
+
+def score_so_far(state: GameState) -> tuple[Breakdown | None, ...]:
+    """Each seat's breakdown if the round in play were scored now, as the rules would.
+
+    In a tie-break only the tied seats score (None for the others) and only they
+    are compared for the gem doubling (``core.rules.flow``), so both frontends show
+    what the round will really give; empty before the troves are rolled.
+    """
+    if not state.troves:
+        return ()
+    troves = [state.trove_faces(s) for s in range(state.players)]
+    compared = state.contenders if state.tiebreak else None
+    scores = score_round(troves, compared)
+    return tuple(b if compared is None or s in compared else None for s, b in enumerate(scores))
 
 
 def solo_result(state: GameState) -> SoloScore:
@@ -341,6 +357,7 @@ __all__ = [
     "event_text",
     "player_view",
     "replay_batches",
+    "score_so_far",
     "solo_result",
     "solo_view",
     "state_view",

@@ -15,6 +15,7 @@ before any link is handed out, so a restarted server can take the game up again
 
 from __future__ import annotations
 
+import contextlib
 import hmac
 import logging
 import os
@@ -366,7 +367,10 @@ class GameRegistry:
         try:  # the tokens are on disk before any link is handed out, and never in the log
             write_seats(seats_path(log), Seats(game_id, mode, kept_pace, infos))
         except BaseException:
-            game.close()
+            game.close()  # and no game is left that no link can reach, nor a restart resume
+            for path in (seats_path(log), log):
+                with contextlib.suppress(OSError):
+                    path.unlink()
             raise
         live = LiveGame(game_id, game, infos, float(pace))
         self.adopt(live)

@@ -31,12 +31,11 @@ from core.events.game import RoundScored, TieBreakScored
 from core.mountain import side_slots, top_slots
 from core.projections.state import EXCAVATION, MAGIC, REPLENISH, SETUP, SOLO, GameState
 from core.projections.text import die_words, face_words
-from core.projections.views import state_view
+from core.projections.views import score_so_far, state_view
 from core.rules.cache import cache_capacity
 from core.rules.legal import legal_commands
 from core.rules.magic import magic_sources, reroll_targets, targets_needed
 from core.rules.solo import recycle_choices, spendable
-from core.scoring import score_round
 from core.scoring_solo import solo_score
 
 #: Solo spends enumerated at most per magic die (each names the dice it recycles).
@@ -87,18 +86,12 @@ def round_now(state: GameState) -> list[list[int] | None] | None:
     """Each seat's (tunnels, treasure, hazards) if the round in play were scored now.
 
     Only while dice are being dug or magic spent (None otherwise); in a tie-break
-    only the tied seats score and are compared for the doubling, as the rules do.
-    The scoring is the engine's own ``score_round``: the page never adds points up.
+    the seats out of it are None. The scores are the engine's (``score_so_far``,
+    which the terminal shows too): the page only adds up the three parts.
     """
     if state.phase not in (EXCAVATION, MAGIC) or not state.troves:
         return None
-    troves = [state.trove_faces(s) for s in range(state.players)]
-    compared = state.contenders if state.tiebreak else None
-    scores = score_round(troves, compared)
-    return [
-        [b.tunnel, b.treasure, b.hazard] if compared is None or s in compared else None
-        for s, b in enumerate(scores)
-    ]
+    return [None if b is None else [b.tunnel, b.treasure, b.hazard] for b in score_so_far(state)]
 
 
 def _option(label: str, command) -> dict[str, Any]:

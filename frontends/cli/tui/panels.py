@@ -2,7 +2,7 @@
 
 Each returns prompt-toolkit formatted text for a given width. Scores are read
 from the projected state; the live per-category breakdown of the round in
-progress comes from ``core.scoring.score_round``, a pure helper.
+progress comes from ``core.projections.views.score_so_far``, as the web's does.
 """
 
 from __future__ import annotations
@@ -13,7 +13,8 @@ from core.commands import Refill, ShareBeer, SpendMagic
 from core.dice import HEROES, face_kind
 from core.projections.state import EXCAVATION, MAGIC, OVER, REPLENISH, SETUP, SOLO
 from core.projections.text import die_words, face_words
-from core.scoring import score_round
+from core.projections.views import score_so_far
+from core.scoring import Breakdown
 from frontends.cli.tui.board import Fragments, OnClick, frag
 from frontends.cli.tui.glyphs import LEGEND, Glyphs, die_style, kind_style
 from frontends.cli.tui.session import Session
@@ -75,7 +76,7 @@ def header(session: Session, width: int) -> Fragments:
 def scores(session: Session, width: int) -> Fragments:
     """Running totals by round, and each seat's score by category if the round ended now."""
     state = session.state
-    live = score_round([state.trove_faces(s) for s in range(state.players)])
+    live = score_so_far(state)  # a seat out of a tie-break: None
     col = 4 if width >= 46 else 3  # round columns shrink first when space is short
     name_w = max(4, min(12, width - 29 - 3 * col))
     rounds_head = "".join(f"{'R' + str(r + 1):>{col}}" for r in range(3))
@@ -90,7 +91,6 @@ def scores(session: Session, width: int) -> Fragments:
         cells = "".join(
             f"{sum(rounds[r]):>{col}}" if r < len(rounds) else f"{'·':>{col}}" for r in range(3)
         )
-        b = live[seat]
         name = short_name(session.seats[seat])[:name_w]
         out += [
             (MARK, f" {'▶' if seat == state.to_act() else ' '}"),
@@ -98,12 +98,21 @@ def scores(session: Session, width: int) -> Fragments:
             ("", cells),
             ("fg:#ffd700 bold" if totals[seat] == best else "bold", f"{totals[seat]:>6}"),
             (DIM, " │    "),
-            ("fg:#d78700", f"{b.tunnel:>3}"),
-            ("fg:#00afaf", f"{b.treasure:>4}"),
-            ("fg:#ff5f5f" if b.hazard < 0 else "fg:#d7d7d7", f"{b.hazard:>4}"),
+            *_now_cells(live[seat] if live else None),
             ("", "\n"),
         ]
     return out
+
+
+def _now_cells(b: Breakdown | None) -> Fragments:
+    """A seat's tun gem haz if the round ended now; dots for a seat out of the tie-break."""
+    if b is None:
+        return [(DIM, f"{'·':>3}{'·':>4}{'·':>4}")]
+    return [
+        ("fg:#d78700", f"{b.tunnel:>3}"),
+        ("fg:#00afaf", f"{b.treasure:>4}"),
+        ("fg:#ff5f5f" if b.hazard < 0 else "fg:#d7d7d7", f"{b.hazard:>4}"),
+    ]
 
 
 def _hero_cells(session: Session, glyphs: Glyphs, seat: int, named: bool) -> Fragments:
