@@ -329,6 +329,7 @@ class GameRegistry:
         self.pace = pace
         self.limit = limit
         self._games: OrderedDict[str, LiveGame] = OrderedDict()
+        self._reserved = 0  # places held for games being created, so two cannot share one
         self._lock = threading.Lock()
 
     def create(
@@ -355,7 +356,20 @@ class GameRegistry:
         pace = self.pace if pace is None else pace
         if not isinstance(pace, int | float) or not 0 <= pace <= 10:
             raise SetupError("pace must be 0 to 10 seconds between bot moves")
-        self._make_room()
+        self._make_room()  # a place is held for this game from here until it is added
+        try:
+            live, tokens = self._start(seats, seed, mode, pace, asked_pace)
+        except BaseException:
+            with self._lock:
+                self._reserved -= 1
+            raise
+        with self._lock:
+            self._reserved -= 1
+            self._games[live.id] = live
+        return live, tokens
+
+    def _start(self, seats, seed: int, mode: str, pace: float, asked_pace: float | None):
+        """The new game's log, seats file and live game, with the human seats' tokens."""
         game_id = secrets.token_hex(6)
         self.data_dir.mkdir(parents=True, exist_ok=True)
         log = log_path(self.data_dir, game_id)
@@ -373,7 +387,6 @@ class GameRegistry:
                     path.unlink()
             raise
         live = LiveGame(game_id, game, infos, float(pace))
-        self.adopt(live)
         tokens = {s: info.token for s, info in enumerate(infos) if info.token is not None}
         return live, tokens
 
@@ -383,14 +396,17 @@ class GameRegistry:
             self._games[live.id] = live
 
     def _make_room(self) -> None:
+        """Hold a place for a new game, closing the oldest finished one if none is free."""
         with self._lock:
-            if len(self._games) < self.limit:
+            if len(self._games) + self._reserved < self.limit:
+                self._reserved += 1
                 return
             finished = [g for g in self._games.values() if g.state.is_over]
             if not finished:
                 raise SetupError(f"the server already runs {self.limit} games; try again later")
             oldest = finished[0]
             del self._games[oldest.id]
+            self._reserved += 1
         oldest.close()
 
     def get(self, game_id: str) -> LiveGame | None:
