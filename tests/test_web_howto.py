@@ -156,3 +156,14 @@ def test_numbered_lists_tables_and_paragraphs_are_rendered():
     assert "<ol>\n<li>one\nstill one</li>\n<li>two</li>\n</ol>" in html
     assert '<div class="table-wrap"><table>' in html and "<td>1</td>" in html
     assert html.rstrip().endswith("</table></div>")
+
+
+def test_repeated_headings_get_anchors_of_their_own():
+    text = "## Scoring\n\n### Example\n\n## Solo\n\n### Example\n"
+    assert [anchor for _, anchor, _ in rulesdoc.headings(text)] == [
+        "scoring",
+        "example",
+        "solo",
+        "example-2",
+    ]
+    assert str(rulesdoc.render(text)).count('id="example-2"') == 1

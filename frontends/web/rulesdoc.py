@@ -39,12 +39,27 @@ def _heading_text(inline: Token) -> str:
     return "".join(child.content for child in inline.children or () if child.type != "softbreak")
 
 
+def _anchored(tokens: list[Token]) -> list[tuple[Token, str, str]]:
+    """Each heading's opening token, its anchor (unique: a repeated one gets -2, -3 ...)
+    and its words."""
+    found, used = [], set()
+    for opening, inline in pairwise(tokens):
+        if opening.type == "heading_open":
+            words = _heading_text(inline)
+            anchor, n = slug(words), 1
+            while anchor in used:
+                n += 1
+                anchor = f"{slug(words)}-{n}"
+            used.add(anchor)
+            found.append((opening, anchor, words))
+    return found
+
+
 def render(text: str) -> Markup:
     """The rules file's text as HTML, safe to put in a page as it is."""
     tokens = _tokens(text)
-    for opening, inline in pairwise(tokens):
-        if opening.type == "heading_open":
-            opening.attrSet("id", slug(_heading_text(inline)))
+    for opening, anchor, _ in _anchored(tokens):
+        opening.attrSet("id", anchor)
     html = _MARKDOWN.renderer.render(tokens, _MARKDOWN.options, {})
     html = html.replace("<table>", '<div class="table-wrap"><table>')
     return Markup(html.replace("</table>", "</table></div>"))
@@ -52,11 +67,8 @@ def render(text: str) -> Markup:
 
 def headings(text: str) -> list[tuple[int, str, str]]:
     """The file's headings as (level, anchor, text): the page's table of contents."""
-    tokens = _tokens(text)
     return [
-        (int(opening.tag[1:]), slug(_heading_text(inline)), _heading_text(inline))
-        for opening, inline in pairwise(tokens)
-        if opening.type == "heading_open"
+        (int(opening.tag[1:]), anchor, words) for opening, anchor, words in _anchored(_tokens(text))
     ]
 
 
