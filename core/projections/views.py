@@ -9,7 +9,7 @@ the golden dumps record; ``walk(batches)`` is the event stream ``log show``,
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from typing import Any
 
 from attrs import frozen
@@ -277,20 +277,38 @@ def walk(batches: Iterable[Batch]) -> Iterator[Step]:
     while frame is not None:
         standing.add(frame.batch_seq)
         frame = frame.below
-    timeline = Timeline()
-    for batch in batches:
-        if isinstance(batch.command, Undo):
-            before = timeline.state
-            timeline = timeline.apply_batch(batch)
+    yield from StepReader(standing).read(batches)
+
+
+class StepReader:
+    """``walk`` for a log still growing: each batch read gives its events' steps, with
+    the effective state before and after each, from where the last read stopped.
+
+    Frontends that show events as they are logged (the terminal's event lines, the
+    demo) read through one, so every event is worded from the state just before it.
+    With ``standing`` (the batch seqs that stand at the log's end, known only for a
+    finished read) the events of the other commands are flagged ``undone``.
+    """
+
+    def __init__(self, standing: Collection[int] | None = None) -> None:
+        self.timeline = Timeline()  # the effective history as far as it has read
+        self._standing = standing
+
+    def read(self, batches: Iterable[Batch]) -> Iterator[Step]:
+        """The steps of ``batches``, the log's next ones, in order."""
+        for batch in batches:
+            if isinstance(batch.command, Undo):
+                before = self.timeline.state
+                self.timeline = self.timeline.apply_batch(batch)
+                for i, event in enumerate(batch.events):
+                    yield Step(batch.seq + i, event, batch, before, self.timeline.state, False)
+                continue
+            state = self.timeline.state
+            undone = self._standing is not None and batch.seq not in self._standing
             for i, event in enumerate(batch.events):
-                yield Step(batch.seq + i, event, batch, before, timeline.state, False)
-            continue
-        state = timeline.state
-        undone = batch.seq not in standing
-        for i, event in enumerate(batch.events):
-            before, state = state, _apply(state, event, batch.seq + i)
-            yield Step(batch.seq + i, event, batch, before, state, undone)
-        timeline = push(timeline, batch, state)
+                before, state = state, _apply(state, event, batch.seq + i)
+                yield Step(batch.seq + i, event, batch, before, state, undone)
+            self.timeline = push(self.timeline, batch, state)
 
 
 def _apply(state: GameState | None, event: Event, seq: int) -> GameState:

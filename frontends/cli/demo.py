@@ -9,11 +9,8 @@ from collections.abc import Iterable
 from core.bots import BOTS, make_bot
 from core.bots.play import play_game
 from core.bots.registry import parse_bots
-from core.events.base import Event
 from core.game import Game
-from core.projections.apply import apply
-from core.projections.state import GameState
-from core.projections.text import describe
+from core.projections.views import Step, StepReader, event_text
 from frontends.cli.args import CliError, seconds, seed_int
 
 
@@ -42,10 +39,11 @@ def run(args: argparse.Namespace) -> int:
         raise CliError(str(exc)) from None
     names = ["Ada", "Brok", "Cira", "Dain"][: args.players]
     game = Game.new(names, seed=args.seed)
-    shown = [print_events(None, [event for _, event in game.events()], 0)]
+    reader = StepReader()
+    print_steps(reader.read(game.batches()))
 
     def show(game: Game, command, events) -> None:
-        shown[0] = print_events(shown[0], events, game.seq - len(events))
+        print_steps(reader.read(game.batches(game.seq - len(events))))
         if args.delay:
             time.sleep(args.delay)
 
@@ -57,11 +55,8 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def print_events(state: GameState | None, events: Iterable[Event], seq: int) -> GameState | None:
+def print_steps(steps: Iterable[Step]) -> None:
     """Print each event worded from the state just before it (a spend names the faces
-    its dice had, not the ones they rolled); returns the state after the last."""
-    for event in events:
-        after = apply(state, event)
-        print(f"{seq:4d}  {describe(state if state is not None else after, event)}")
-        state, seq = after, seq + 1
-    return state
+    its dice had, not the ones they rolled), as ``log show`` does."""
+    for step in steps:
+        print(f"{step.seq:4d}  {event_text(step)}")

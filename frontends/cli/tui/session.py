@@ -21,10 +21,9 @@ from core.errors import RuleError
 from core.events import game as ev
 from core.events import solo as sev
 from core.game import Game
-from core.projections.apply import apply
 from core.projections.state import EXCAVATION, MAGIC, REPLENISH, SETUP, SOLO, GameState
 from core.projections.text import describe
-from core.projections.timeline import Timeline, push
+from core.projections.views import StepReader
 from core.rules.magic import MagicSource
 from frontends.cli.tui.choosing import Choosing, Menu, Spot
 from frontends.cli.tui.glyphs import sort_key
@@ -57,7 +56,7 @@ class Session(Choosing):
         self.lines: list[Line] = []
         self._texts: dict[int, str] = {}
         self._seen = 0
-        self._history = Timeline()  # the game's timeline as far as the lines have read
+        self._reader = StepReader()  # the game's events as far as the lines have read
         self.status = ""
         self.status_kind = "info"  # "info" or "error"
         self.cursor: Spot | None = None
@@ -145,20 +144,11 @@ class Session(Choosing):
         timeline as it reads, to know that state.
         """
         new = []
-        for batch in self.game.batches(self._seen):
-            state = self._history.state
-            for i, event in enumerate(batch.events):
-                seq = batch.seq + i
-                line = self._line(seq, event, state)
-                self._texts[seq] = line.text
-                new.append(line)
-                self._note_event(event)
-                if not isinstance(batch.command, Undo):
-                    state = apply(state, event)
-            if isinstance(batch.command, Undo):
-                self._history = self._history.apply_batch(batch)
-            else:
-                self._history = push(self._history, batch, state)
+        for step in self._reader.read(self.game.batches(self._seen)):
+            line = self._line(step.seq, step.event, step.before)
+            self._texts[step.seq] = line.text
+            new.append(line)
+            self._note_event(step.event)
         self._seen = self.game.seq
         self.lines.extend(new)
         return new
