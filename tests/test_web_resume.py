@@ -385,3 +385,27 @@ def test_a_torn_last_record_is_skipped_with_how_to_repair_it_and_left_as_it_is(
     [line] = capsys.readouterr().err.splitlines()
     assert line.startswith(f"{log}: not resumed: ") and f"dice-miner log repair {log}" in line
     assert log.read_bytes() == torn
+
+
+def test_a_game_with_an_undo_in_its_log_is_recorded_after_a_restart_as_it_was_live(apps):
+    """The records after an undo are folded on the state the undo went back to: here an
+    undo takes back a round's scoring, so every total after it depends on that state."""
+    first = apps()
+    client = first.test_client()
+    game = start(client, TWO_PEOPLE)
+    live = live_game(first, game["id"])
+    while not live.state.round_scores[0]:  # to the end of round 1, the scoring included
+        mover = live.state.to_act()
+        play_first_legal(client, first, game)
+    assert move(client, game["id"], tokens(game)[mover], {"t": "undo"}).status_code == 200
+    assert not live.state.round_scores[0]  # the scoring was taken back
+    while not live.state.round_scores[0]:  # and played again
+        play_first_legal(client, first, game)
+    play_first_legal(client, first, game, times=2)
+    records, totals, chart = live.events_from(0), list(live.totals), live.scores.data()
+    stop(first)
+
+    resumed = live_game(apps(), game["id"])
+    assert resumed.events_from(0) == records
+    assert resumed.totals == totals
+    assert resumed.scores.data() == chart

@@ -36,10 +36,9 @@ from core.events.base import Event
 from core.events.codec import Batch
 from core.events.game import CommandUndone
 from core.game import Game
-from core.projections.apply import apply
 from core.projections.state import GameState
 from core.projections.timeline import Timeline, replay
-from core.projections.views import Step, event_record
+from core.projections.views import Step, StepReader, event_record
 from frontends.web.readmodel import ScoreSeries, board_view, choices
 from frontends.web.seatfile import SeatInfo, Seats, log_path, seats_path, write_seats
 
@@ -121,7 +120,8 @@ class LiveGame:
         self.closed = False
         self.bots = {s: make_bot(info.bot) for s, info in enumerate(seats) if info.bot and playable}
         self._batch_records: dict[int, range] = {}  # batch seq -> its events' seqs
-        self._record(game.batches(), None)
+        self._reader = StepReader()  # the log's events as far as the records have read
+        self._record(game.batches())
         self._thread: threading.Thread | None = None
         if self.bots:
             self._thread = threading.Thread(
@@ -244,30 +244,17 @@ class LiveGame:
 
     def _after(self, before: Timeline, command: Command, events: tuple[Event, ...]) -> None:
         """Record a batch just committed on top of ``before`` and wake the streams."""
-        self._record([Batch(before.seq, command, events)], before.state)
+        self._record([Batch(before.seq, command, events)])
         self.cond.notify_all()
 
-    def _record(self, batches: Sequence[Batch], state: GameState | None) -> None:
-        """Add the records of newly logged batches (``state``: the effective state before them)."""
-        timeline_state = state
-        for batch in batches:
-            if isinstance(batch.command, Undo):
-                after = self.game.state if batch is batches[-1] else None
-                for i, event in enumerate(batch.events):
-                    if isinstance(event, CommandUndone):
-                        self._mark_undone(event.seq)
-                    after_state = after if after is not None else timeline_state
-                    step = Step(batch.seq + i, event, batch, timeline_state, after_state, False)
-                    self._keep(step)
-                continue
-            current = timeline_state
-            for i, event in enumerate(batch.events):
-                after_state = apply(current, event)
-                step = Step(batch.seq + i, event, batch, current, after_state, False)
-                self._keep(step)
-                current = after_state
-            self._batch_records[batch.seq] = range(batch.seq, batch.end)
-            timeline_state = current
+    def _record(self, batches: Sequence[Batch]) -> None:
+        """Add the records of newly logged batches, each event with the state before it."""
+        for step in self._reader.read(batches):
+            if isinstance(step.event, CommandUndone):
+                self._mark_undone(step.event.seq)
+            elif not isinstance(step.batch.command, Undo):
+                self._batch_records[step.batch.seq] = range(step.batch.seq, step.batch.end)
+            self._keep(step)
 
     def _keep(self, step: Step) -> None:
         self.records.append(event_record(step))
