@@ -73,5 +73,7 @@ def test_bad_options_are_refused_by_argparse(argv, capsys):
 
 
 def test_a_negative_bot_pace_is_refused(tmp_path, capsys):
-    assert main(["serve", "--replays", str(tmp_path), "--bot-pace", "-1"]) == 2
+    with pytest.raises(SystemExit) as exit_:  # a usage error, as argparse gives every one
+        main(["serve", "--replays", str(tmp_path), "--bot-pace", "-1"])
+    assert exit_.value.code == 2
     assert "--bot-pace" in capsys.readouterr().err

@@ -9,11 +9,11 @@ works from their own browser).
 from __future__ import annotations
 
 import argparse
-import math
 import socket
+from functools import partial
 from pathlib import Path
 
-from frontends.cli.args import CliError
+from frontends.cli.args import CliError, seconds
 
 #: The longest pause between bot moves a live game accepts (``GameRegistry.create``):
 #: a longer default would have every new game refused.
@@ -48,7 +48,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument(
         "--bot-pace",
-        type=float,
+        type=partial(seconds, most=MAX_BOT_PACE),
         default=0.6,
         metavar="SECONDS",
         help=f"pause between two bot moves in a live game, 0 to {MAX_BOT_PACE:g} (default 0.6)",
@@ -72,9 +72,6 @@ def make_server(args: argparse.Namespace):
 
     from frontends.web.app import DEFAULT_REPLAYS, create_app
 
-    if not (math.isfinite(args.bot_pace) and 0 <= args.bot_pace <= MAX_BOT_PACE):
-        pace = f"0 to {MAX_BOT_PACE:g}, not {args.bot_pace:g}"
-        raise CliError(f"--bot-pace is a number of seconds, {pace}")
     if args.replays is None:
         args.replays = DEFAULT_REPLAYS  # listed as empty if it is missing
     elif not args.replays.is_dir():
