@@ -6,6 +6,7 @@ Like every describer, each takes the state *before* the event, e.g.
 
 from __future__ import annotations
 
+from core.dice import tunnel_value
 from core.events import solo as sev
 from core.projections.text import describes, die_words, face_words, slot_words
 
@@ -35,6 +36,24 @@ def _taken(state, e: sev.SoloDieTaken) -> str:
         text += f", neutralized by die {e.tool} ({face_words(state.faces[e.tool])})"
     if e.chest is not None:
         text += f", frozen on the chest of die {e.chest}"
+    return text
+
+
+def take_choice(state, e: sev.SoloDieTaken) -> str:
+    """One way of taking a die, for a menu of them: ``"take die 21 as 3, extending
+    sequence 1 to 1-2-3"``. The assignment (sequence, tool, chest) is the engine's,
+    from the event the take would record, so a player sees what each option does."""
+    text = f"take die {e.die}" + (f" as {face_words(e.face)}" if e.wild else "")
+    if e.sequence is not None and e.face == "1":
+        text += f", opening sequence {e.sequence + 1}"
+    elif e.sequence is not None:
+        run = [tunnel_value(state.faces[d]) for d in state.sequences[e.sequence]]
+        run.append(tunnel_value(e.face))
+        text += f", extending sequence {e.sequence + 1} to {'-'.join(map(str, run))}"
+    if e.tool is not None:
+        text += f", neutralized by die {e.tool} ({face_words(state.faces[e.tool])})"
+    if e.chest is not None:
+        text += f", frozen on the chest of die {e.chest} (2 points a gem)"
     return text
 
 

@@ -29,14 +29,16 @@ from core.dice import HEROES, magic_symbols
 from core.events.codec import command_to_dict
 from core.events.game import RoundScored, TieBreakScored
 from core.mountain import side_slots, top_slots
+from core.projections.solo_text import take_choice
 from core.projections.state import EXCAVATION, MAGIC, REPLENISH, SETUP, SOLO, GameState
-from core.projections.text import die_words, face_words
+from core.projections.text import die_words
 from core.projections.views import score_so_far, state_view
 from core.rules.cache import cache_capacity
 from core.rules.legal import legal_commands
 from core.rules.magic import magic_sources, reroll_targets, targets_needed
 from core.rules.solo import recycle_choices, spendable
-from core.scoring_solo import solo_score
+from core.rules.solo_take import take_event
+from core.scoring_solo import RATINGS, solo_score
 
 #: Solo spends enumerated at most per magic die (each names the dice it recycles).
 _SOLO_SPEND_LIMIT = 2000
@@ -65,6 +67,7 @@ def board_view(state: GameState, seq: int) -> dict[str, Any]:
         table["solo_score"] = {
             "score": score.score,
             "rating": score.rating,
+            "bands": [[lowest, name] for lowest, name in RATINGS],
             "breakdown": {
                 "hazards": b.hazards,
                 "treasure": b.treasure,
@@ -99,14 +102,11 @@ def _option(label: str, command) -> dict[str, Any]:
 
 
 def _take_label(state: GameState, cmd: TakeDie) -> str:
-    if cmd.as_face is None and not cmd.freeze:
-        return f"take {die_words(cmd.die, state.faces[cmd.die])}"
-    parts = [f"take die {cmd.die}"]
-    if cmd.as_face is not None:
-        parts.append(f"as {face_words(cmd.as_face)}")  # rule D9: a wild beer's chosen face
-    if cmd.freeze:
-        parts.append("frozen on a chest")
-    return " ".join(parts)
+    if state.mode == "solo":  # what the take would do: the engine's sequence, tool or chest
+        words = take_choice(state, take_event(state, cmd.die, cmd.as_face, cmd.freeze))
+        face = cmd.as_face or state.faces[cmd.die]
+        return words + (", not frozen" if face.startswith("gem") and not cmd.freeze else "")
+    return f"take {die_words(cmd.die, state.faces[cmd.die])}"
 
 
 def _takes_and_beers(state: GameState, legal) -> tuple[dict[str, list], list]:
@@ -143,9 +143,9 @@ def _solo_spends(state: GameState) -> list[dict[str, Any]]:
     found = []
     for die in spendable(state):
         needed = min(magic_symbols(state.faces[die]), left)
-        eligible: set[int] = set()
-        for targets in islice(recycle_choices(state, needed), _SOLO_SPEND_LIMIT):
-            eligible.update(targets)
+        # each set of dice once, in an order the engine takes (a die after those uncovering it)
+        orders = [list(t) for t in islice(recycle_choices(state, needed), _SOLO_SPEND_LIMIT)]
+        eligible = {d for targets in orders for d in targets}
         found.append(
             {
                 "die": die,
@@ -153,6 +153,7 @@ def _solo_spends(state: GameState) -> list[dict[str, Any]]:
                 "symbols": magic_symbols(state.faces[die]),
                 "needed": needed,
                 "eligible": sorted(eligible),
+                "orders": orders,
             }
         )
     return found

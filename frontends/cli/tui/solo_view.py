@@ -7,7 +7,8 @@ module only lays it out.
 
 from __future__ import annotations
 
-from core.scoring_solo import solo_score
+from core.events.solo import SoloGameEnded
+from core.scoring_solo import RATINGS, solo_score
 from frontends.cli.tui.board import Fragments
 from frontends.cli.tui.glyphs import Glyphs, die_style
 from frontends.cli.tui.panels import DIM, TITLE
@@ -65,11 +66,33 @@ def side(session: Session, glyphs: Glyphs, width: int) -> Fragments:
     return out
 
 
+def ending(session: Session) -> str:
+    """Why the game ended, from its last event (the state does not keep it)."""
+    game = session.game
+    for _, event in game.events(max(0, game.seq - 1)):
+        if isinstance(event, SoloGameEnded):
+            if event.stopped:
+                return "You stopped digging."
+            return "You could do nothing more (no die to take, magic or refill)."
+    return ""
+
+
+def bands() -> list[str]:
+    """The rating bands in words, ``"0-14 Disaster"`` ... ``"71+ Masterful"`` (rule D10)."""
+    highs = [lowest - 1 for lowest, _ in RATINGS[1:]]
+    return [
+        f"{lowest}-{high} {name}" if high is not None else f"{lowest}+ {name}"
+        for (lowest, name), high in zip(RATINGS, [*highs, None], strict=True)
+    ]
+
+
 def result(session: Session) -> Fragments:
-    """The end of a solo game: score, rating and where the points came from."""
+    """The end of a solo game: why it ended, the score, its rating band and where the
+    points came from."""
     final = solo_score(session.state)
     out: Fragments = [
-        ("fg:#ffd700 bold", f"  {final.score} points: {final.rating}\n\n"),
+        ("fg:#ffd700 bold", f"  {final.score} points: {final.rating}\n"),
+        (DIM, f"  {ending(session)}\n\n"),
     ]
     b = final.breakdown
     for words, points in (
@@ -79,6 +102,12 @@ def result(session: Session) -> Fragments:
         ("tunnel runs reaching 5", b.tunnels),
     ):
         out += [(DIM, f"  {words:<24}"), ("", f"{points:>4}\n")]
-    out.append((DIM, "\n  0-14 Disaster · 15-30 A brave start · 31-45 Improving\n"))
-    out.append((DIM, "  46-60 Average · 61-70 Excellent · 71+ Masterful\n"))
+    out.append(("", "\n"))
+    for n, band in enumerate(bands()):
+        lead = "  " if n % 3 == 0 else " · "
+        mine = band.split(" ", 1)[1] == final.rating
+        out.append((DIM, lead))
+        out.append(("fg:#ffd700 bold reverse", band) if mine else (DIM, band))
+        if n % 3 == 2:
+            out.append(("", "\n"))
     return out

@@ -9,9 +9,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from core.commands import Refill, ShareBeer, SpendMagic, TakeDie
+from core.projections.solo_text import take_choice
 from core.projections.state import GameState
-from core.projections.text import face_words
 from core.rules.cache import cache_capacity
+from core.rules.solo_take import take_event
 
 if TYPE_CHECKING:
     from frontends.cli.tui.session import Session
@@ -37,20 +38,14 @@ def second_person(text: str) -> str:
 
 
 def take_label(state: GameState, command: TakeDie) -> str:
-    """A solo take's options in words: the face a wild beer becomes, a gem frozen or not."""
-    words = f"take die {command.die}"
-    if command.as_face is not None:
-        words += f" as {face_words(command.as_face)}"
-    if command.freeze:
-        words += ", frozen on a chest (2 points a gem)"
-    elif state.faces[command.die] != "beer" and state.mode == "solo" and _is_gem(command, state):
+    """A solo take's option in words: the face a wild beer becomes, the sequence it
+    opens or extends, the tool that neutralizes it, a gem frozen or not (the engine's
+    assignment, from the event the take would record)."""
+    words = take_choice(state, take_event(state, command.die, command.as_face, command.freeze))
+    face = command.as_face or state.faces[command.die]
+    if not command.freeze and face.startswith("gem"):
         words += ", not frozen"
     return words
-
-
-def _is_gem(command: TakeDie, state: GameState) -> bool:
-    face = command.as_face or state.faces[command.die]
-    return face.startswith("gem")
 
 
 def _solo_prompt(session: Session) -> str:
