@@ -2,7 +2,7 @@
 // trove, round scores, total). Drawn from the server's board JSON only; what can
 // be clicked is what the caller says is selectable (from the server's choices).
 
-import { addSprite, dieSvg, faceKind } from "./dice.js";
+import { addSprite, dieSvg, dieTitle, faceKind, faceWords } from "./dice.js";
 import { PLAYER_COLOURS, botKind, clear, el, shortName, svg } from "./util.js";
 
 const KIND_ORDER = { tunnel: 0, treasure: 1, hazard: 2, tool: 3, magic: 4 };
@@ -14,11 +14,12 @@ const TOP = 22;
 
 /**
  * Let a die that can be clicked be reached with Tab and used with Enter or Space,
- * as a button is (its aria-label says which die it is).
+ * as a button is (its aria-label says which die it is; a picked one is "pressed").
  */
 function actionable(node, activate) {
   node.setAttribute("tabindex", "0");
   node.setAttribute("role", "button");
+  if (node.classList.contains("picked")) node.setAttribute("aria-pressed", "true");
   node.addEventListener("keydown", (event) => {
     if (event.key !== "Enter" && event.key !== " ") return;
     event.preventDefault();
@@ -72,11 +73,14 @@ export function renderMountain(root, board, options = {}) {
         root.append(svg("rect", { class: "slot-empty", x: x + 3, y: y + 3, width: DIE - 6, height: DIE - 6, rx: 8 }));
         continue;
       }
-      const classes = [top.has(die.id) ? "top" : side.has(die.id) ? "side" : "covered"];
+      const where = top.has(die.id) ? "top" : side.has(die.id) ? "side" : "covered";
+      const classes = [where];
       if (options.selectable && options.selectable.has(die.id)) classes.push("selectable");
       if (options.picked && options.picked.has(die.id)) classes.push("picked");
       if (options.highlight && options.highlight.has(die.id)) classes.push("highlight");
-      const node = dieSvg(die, { size: DIE, x, y, classes });
+      // its name says where it lies, in the event list's words ("from row 4, col 0")
+      const title = `${dieTitle(die)}; ${where === "top" ? "on top" : where}, row ${row}, col ${col}`;
+      const node = dieSvg(die, { size: DIE, x, y, classes, title });
       node.dataset.slot = `${row},${col}`;
       if (options.onDie) node.addEventListener("click", () => options.onDie(die.id));
       if (options.onDie && classes.includes("selectable")) actionable(node, () => options.onDie(die.id));
@@ -84,6 +88,8 @@ export function renderMountain(root, board, options = {}) {
     }
   }
   root.append(bagBadge(board));
+  const dice = board.mountain.length;
+  root.setAttribute("aria-label", `The mountain: ${dice} ${dice === 1 ? "die" : "dice"}, ${top.size} on top; ${board.bag.length} in the bag`);
   root.dataset.seq = String(board.seq);
   if (root.parentElement) root.parentElement.classList.toggle("empty", !board.mountain.length);
 }
@@ -257,7 +263,8 @@ export function renderPlayers(container, board, options = {}) {
       "header",
       {},
       el("span", { class: "dot" }),
-      el("span", { class: "name" }, shortName(player.name)),
+      el("span", { class: "name", id: `player-name-${seat}` }, shortName(player.name)),
+      t.to_act_seat === seat ? el("span", { class: "visually-hidden" }, " (to act)") : null,
       kind ? el("span", { class: "tag" }, kind) : null,
       options.mySeat === seat ? el("span", { class: "tag you" }, "you") : null,
       player.hero ? el("span", { class: "hero" }, player.hero) : null,
@@ -278,7 +285,8 @@ export function renderPlayers(container, board, options = {}) {
       const faceClasses = [];
       if (options.heroSelectable && options.heroSelectable.has(key)) faceClasses.push("selectable");
       if (options.pickedHero === key) faceClasses.push("picked");
-      const node = dieSvg({ kind: faceKind(face), face, spent: spent.has(index) }, { size: 28, hero: true, classes: faceClasses });
+      const title = `hero face h${index}: ${faceWords(face)}${spent.has(index) ? " (spent)" : ""}`; // as "spend h0 on 3" numbers it
+      const node = dieSvg({ kind: faceKind(face), face, spent: spent.has(index) }, { size: 28, hero: true, classes: faceClasses, title });
       node.dataset.heroFace = key;
       if (options.onHeroFace) node.addEventListener("click", () => options.onHeroFace(seat, index));
       if (options.onHeroFace && faceClasses.includes("selectable")) actionable(node, () => options.onHeroFace(seat, index));
@@ -286,7 +294,7 @@ export function renderPlayers(container, board, options = {}) {
     });
     const body = el("div", { class: "player-body" }, trove);
     if (player.hero_faces.length) body.append(el("div", { class: "hero-strip" }, el("span", { class: "hero-label" }, "hero"), heroFaces));
-    const card = el("article", { class: classes.join(" "), dataset: { seat: String(seat), key } }, head, roundsLine(player, board), board.mode === "solo" ? soloLine(board) : nowLine(seat, board), body);
+    const card = el("article", { class: classes.join(" "), "aria-labelledby": `player-name-${seat}`, dataset: { seat: String(seat), key } }, head, roundsLine(player, board), board.mode === "solo" ? soloLine(board) : nowLine(seat, board), body);
     card.style.setProperty("--pc", PLAYER_COLOURS[seat % PLAYER_COLOURS.length]);
     if (cards[seat]) cards[seat].replaceWith(card);
     else container.append(card);

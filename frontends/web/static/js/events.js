@@ -3,6 +3,9 @@
 
 import { PLAYER_COLOURS, clear, el } from "./util.js";
 
+/** The words a screen reader says after an undone event (the line is struck through). */
+const UNDONE = () => el("span", { class: "visually-hidden" }, " (undone)");
+
 const ROUND_TYPES = new Set(["RoundScored", "TieBreakScored", "GameEnded", "SoloGameEnded", "RoundBegan"]);
 
 export class EventList {
@@ -52,6 +55,7 @@ export class EventList {
       el("span", { class: "seq" }, String(record.seq)),
       dot,
       el("span", { class: "text" }, record.text),
+      record.undone ? UNDONE() : null,
     );
     if (this.onPick) item.addEventListener("click", () => this.onPick(record.seq + 1));
     return item;
@@ -61,7 +65,10 @@ export class EventList {
   markUndone(from, until) {
     for (let seq = from; seq < until; seq++) {
       const item = this.items[seq];
-      if (item && !item.classList.contains("undo")) item.classList.add("undone");
+      if (item && !item.classList.contains("undo") && !item.classList.contains("undone")) {
+        item.classList.add("undone");
+        item.append(UNDONE()); // struck through on screen, said in words to a screen reader
+      }
     }
   }
 
@@ -69,10 +76,14 @@ export class EventList {
   show(position, { scroll = true } = {}) {
     const item = this.items[position - 1];
     if (this.current === item) return;
-    if (this.current) this.current.classList.remove("current");
+    if (this.current) {
+      this.current.classList.remove("current");
+      this.current.removeAttribute("aria-current");
+    }
     this.current = item || null;
     if (!item) return;
     item.classList.add("current");
+    item.setAttribute("aria-current", "step");
     if (scroll) {
       const box = this.root;
       const top = item.offsetTop; // the list is positioned: offsets are within it

@@ -7,7 +7,7 @@
 import { ApiError, getJSON, postJSON } from "./api.js";
 import { renderMountain, renderPlayers } from "./board.js";
 import { renderChart } from "./chart.js";
-import { addSprite, dieSvg, faceKind } from "./dice.js";
+import { addSprite, dieSvg, faceKind, faceWords } from "./dice.js";
 import { EventList } from "./events.js";
 import { isHelp, renderHelp } from "./help.js";
 import { howToOpen, wireHowTo } from "./howto.js";
@@ -53,6 +53,9 @@ class GamePage {
     this.lastTotals = game.scores.points.length ? game.scores.points.at(-1)[1] : null;
     this.events = new EventList(this.dom.events, this.names, null);
     this.events.set(game.events);
+    // from now on each new event is said by a screen reader; the history already there is not
+    this.dom.events.setAttribute("aria-live", "polite");
+    this.dom.events.setAttribute("aria-relevant", "additions");
     if (this.mySeat !== null && !(this.mySeat in this.seats && this.seats[this.mySeat].bot === null)) {
       this.mySeat = null; // not a person's seat: watch only
     }
@@ -131,7 +134,7 @@ class GamePage {
   render() {
     const board = this.board;
     const sel = this.selection();
-    const focus = this.focusedDie();
+    const focus = this.focusedControl();
     renderMountain(this.dom.mountain, board, { selectable: sel.mountain, picked: new Set(this.picked), onDie: (id) => this.clickDie(id, "mountain") });
     renderPlayers(this.dom.players, board, {
       mySeat: this.mySeat,
@@ -143,7 +146,8 @@ class GamePage {
       onDie: (id, seat) => this.clickDie(id, seat === this.mySeat ? "trove" : "other"),
       onHeroFace: (seat, index) => seat === this.mySeat && this.clickHeroFace(index),
     });
-    this.dom.status.textContent = statusText(board);
+    const status = statusText(board);
+    if (this.dom.status.textContent !== status) this.dom.status.textContent = status; // a live region: said when it changes
     this.dom.chart.closest(".card").hidden = board.mode === "solo"; // a solo score is no round total
     const total = Math.max(board.seq, 2);
     renderChart(this.dom.chart, this.scores, this.names, total, board.seq, null);
@@ -155,9 +159,11 @@ class GamePage {
     document.dispatchEvent(new CustomEvent("dm:rendered", { detail: { seq: board.seq } }));
   }
 
-  /** The die or hero face that has the keyboard's focus, so a redraw can give it back. */
-  focusedDie() {
+  /** The die, hero face or button that has the keyboard's focus, so a redraw can give it back. */
+  focusedControl() {
     const node = document.activeElement;
+    const box = node && node.tagName === "BUTTON" ? node.closest("#action, #heroes") : null;
+    if (box) return { region: box, label: node.textContent };
     if (!node || !node.dataset || node.getAttribute("role") !== "button") return null;
     const region = node.closest("#mountain") ? this.dom.mountain : node.closest("#players") ? this.dom.players : null;
     if (!region) return null;
@@ -165,10 +171,24 @@ class GamePage {
     return { region, selector: `[${attr}="${node.getAttribute(attr)}"][tabindex]` };
   }
 
-  /** After a redraw, focus the same die again, else the first one that can be used there now. */
+  /**
+   * After a redraw, focus the same die or button again, else the first die that can be used
+   * there now; when the control used is gone (a die taken, a hero chosen), a menu just opened,
+   * a die to use, else the prompt: the keyboard is never dropped back to the top of the page.
+   */
   restoreFocus(focus) {
+    const menu = this.focusMenu && !this.dom.menu.hidden && this.dom.menu.querySelector("button");
+    this.focusMenu = false;
+    if (menu) return menu.focus();
     if (!focus || (document.activeElement && document.activeElement !== document.body)) return;
-    const again = focus.region.querySelector(focus.selector) || focus.region.querySelector("[role=button][tabindex]");
+    const same = focus.selector
+      ? focus.region.querySelector(focus.selector) || focus.region.querySelector("[role=button][tabindex]")
+      : [...focus.region.querySelectorAll("button")].find((b) => b.textContent === focus.label);
+    const again =
+      same ||
+      this.dom.mountain.querySelector("[role=button][tabindex]") ||
+      this.dom.players.querySelector("[role=button][tabindex]") ||
+      (this.dom.action.hidden ? null : this.dom.prompt);
     if (again) again.focus();
   }
 
@@ -184,7 +204,7 @@ class GamePage {
     if (c.spend) {
       if (this.source) {
         const target = c.phase === "solo" ? none.mountain : none.trove;
-        for (const die of this.source.eligible) target.add(die);
+        for (const die of this.source.orders ? this.recycleOrders().flat() : this.source.eligible) target.add(die);
       } else {
         for (const s of c.spend) {
           if (s.die !== null) none.trove.add(s.die);
@@ -199,7 +219,7 @@ class GamePage {
   prompt() {
     const board = this.board;
     const c = this.choices;
-    if (board.phase === "over") return "The game is over.";
+    if (board.phase === "over") return board.mode === "solo" ? this.soloEnding() : "The game is over.";
     if (!this.isMyTurn()) {
       const seat = board.table.to_act_seat;
       return seat === null ? "" : `Waiting for ${shortName(this.names[seat])}…`;
@@ -223,7 +243,8 @@ class GamePage {
 
   renderAction() {
     const playing = this.mySeat !== null;
-    this.dom.action.hidden = !playing || (this.board.phase === "over" && !this.refusal);
+    const soloOver = this.board.mode === "solo" && this.board.phase === "over"; // its last move can be undone
+    this.dom.action.hidden = !playing || (this.board.phase === "over" && !this.refusal && !soloOver);
     this.dom.typed.hidden = !playing || this.board.phase === "over";
     if (!playing) return;
     this.dom["typed-input"].placeholder = this.board.mode === "solo" ? SOLO_HINT : MULTI_HINT;
@@ -240,7 +261,7 @@ class GamePage {
     if (c && c.refill && !this.source) button(c.refill.label, () => this.send(c.refill.command));
     if (c && c.stop && !this.source) button("Stop and score", () => this.send(c.stop.command));
     if (this.source || this.menu) button("Cancel", () => this.reset());
-    if (this.board.phase !== "over") button("Undo my last move", () => this.send({ t: "undo" }), "button danger");
+    if (this.board.phase !== "over" || soloOver) button("Undo my last move", () => this.send({ t: "undo" }), "button danger");
     this.renderMenu();
     this.renderHelp();
   }
@@ -274,7 +295,8 @@ class GamePage {
     if (!heroes) return;
     for (const option of heroes) {
       const faces = el("span", { class: "faces" }, option.faces.map((face) => dieSvg({ kind: faceKind(face), face }, { size: 30, hero: true })));
-      box.append(el("button", { type: "button", class: "hero-card", dataset: { hero: option.hero }, onclick: () => this.send(option.command) }, el("strong", {}, option.hero), faces));
+      const name = `${option.hero}, faces: ${option.faces.map(faceWords).join(", ")}`; // not "hero face: …" per face
+      box.append(el("button", { type: "button", class: "hero-card", "aria-label": name, dataset: { hero: option.hero }, onclick: () => this.send(option.command) }, el("strong", {}, option.hero), faces));
     }
   }
 
@@ -337,7 +359,25 @@ class GamePage {
 
   spend() {
     const s = this.source;
-    return this.send({ t: "spend", die: s.die, hero_face: s.hero_face, targets: this.picked });
+    // solo: the picked set in an order the engine takes (a die after those uncovering it)
+    const order = s.orders && this.recycleOrders().find((o) => o.length === this.picked.length);
+    return this.send({ t: "spend", die: s.die, hero_face: s.hero_face, targets: order || this.picked });
+  }
+
+  /** Solo: the server's recycle orders holding every die picked so far. */
+  recycleOrders() {
+    return this.source.orders.filter((order) => this.picked.every((die) => order.includes(die)));
+  }
+
+  /** Solo, over: why it ended (its last event's words) and the rating band's range. */
+  soloEnding() {
+    const score = this.board.table.solo_score;
+    const last = this.events.items[this.board.seq - 1];
+    const why = last ? last.querySelector(".text").textContent : `${score.score} points, ${score.rating}`;
+    const bands = score.bands;
+    const n = bands.findIndex(([, name]) => name === score.rating);
+    const range = n + 1 < bands.length ? `${bands[n][0]}–${bands[n + 1][0] - 1}` : `${bands[n][0]}+`;
+    return `${why} (${score.rating} is ${range} points). Undo takes back your last move.`;
   }
 
   togglePick(id) {
@@ -347,6 +387,7 @@ class GamePage {
 
   openMenu(title, options) {
     this.menu = { title, options };
+    this.focusMenu = true; // the keyboard goes to its first option
     this.render();
   }
 
@@ -370,6 +411,8 @@ class GamePage {
       const answer = await postJSON(`${base}/commands`, body, { "X-Seat-Token": this.token });
       this.events.append(answer.events);
       this.busy = false;
+      // the stream ends with the game: an undo after the end (solo) reopens it
+      if (this.stream.readyState === EventSource.CLOSED && answer.state.phase !== "over") this.listen(answer.state.seq);
       await this.setBoard(answer.state, true);
       return true;
     } catch (error) {

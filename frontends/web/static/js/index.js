@@ -102,7 +102,8 @@ function showLinks(game) {
   clear(box);
   box.hidden = false;
   const people = game.seats.filter((s) => s.token);
-  box.append(el("h2", {}, "Your game is ready"));
+  const heading = el("h2", { tabindex: "-1" }, "Your game is ready");
+  box.append(heading);
   if (people.length > 1) {
     box.append(el("p", { class: "hint" }, "Send each person their own link: it lets only them move for their seat."));
   }
@@ -128,6 +129,7 @@ function showLinks(game) {
     );
   }
   box.append(el("div", { class: "link-row" }, el("a", { class: "button", href: game.watch }, "Watch only"), el("code", {}, new URL(game.watch, location.href).href)));
+  heading.focus(); // the links appear below the form: the keyboard and a screen reader go to them
   try {
     localStorage.setItem(`dm-links-${game.id}`, JSON.stringify(people.map((s) => ({ name: s.name, link: s.link }))));
   } catch {

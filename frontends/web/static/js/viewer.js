@@ -53,6 +53,7 @@ class Viewer {
       position: document.getElementById("position"),
       speed: document.getElementById("speed"),
       controls: document.getElementById("controls"),
+      announce: document.getElementById("announce"),
     };
   }
 
@@ -126,9 +127,11 @@ class Viewer {
   }
 
   pause() {
+    const was = this.playing;
     this.playing = false;
     clearTimeout(this.timer);
     this.updatePlayButton();
+    if (was) this.announceLater(this.position);
   }
 
   schedule() {
@@ -192,13 +195,30 @@ class Viewer {
     // The event just shown by its seq, as the event list, `log show` and the dumps number it;
     // then how far into the game that is (the URL's ?at=).
     this.dom.position.textContent = `event ${n - 1} · ${n} of ${this.total}`;
+    this.dom.slider.setAttribute("aria-valuetext", this.dom.position.textContent);
     this.shareLater(n);
+    if (!this.playing) this.announceLater(n);
     if (!this.firstRender) {
       this.firstRender = true;
       performance.mark("dm:first-render"); // read by benchmarks/web.py
     }
     document.body.dataset.renderedSeq = String(n);
     document.dispatchEvent(new CustomEvent("dm:rendered", { detail: { seq: n } }));
+  }
+
+  /**
+   * Tell a screen reader the event just shown and where the game stands, once stepping
+   * settles: a held arrow key or a dragged timeline says only where it stopped, and
+   * playback says nothing until it is paused (one line per event would drown it).
+   */
+  announceLater(n) {
+    clearTimeout(this.announceTimer);
+    this.announceTimer = setTimeout(() => {
+      if (this.playing || this.position !== n) return;
+      const record = this.records[n - 1];
+      const what = record ? `Event ${record.seq}: ${record.text}.` : "";
+      this.dom.announce.textContent = `${what} ${this.dom.status.textContent}`.trim();
+    }, 250);
   }
 
   /** Put the position in the URL once stepping settles (replaceState is slow, and throttled). */
