@@ -22,7 +22,7 @@ from frontends.cli.tui import solo_view
 from frontends.cli.tui.session import Session
 from frontends.cli.tui.table import Seat
 from frontends.web.readmodel import board_view, choices
-from tests.web_support import LiveServer, api, browser, make_app, watched_page  # noqa: F401
+from tests.web_support import LiveServer, api, make_app
 
 SEED = 5
 #: Seed 5 up to a wild tunnel beer (die 21) that may open sequence 3 or extend 2 or 1.
@@ -169,12 +169,6 @@ def server(tmp_path_factory):
     app = make_app(tmp_path_factory.mktemp("web"), SSE_MAX_SECONDS=30.0)
     with LiveServer(app) as live:
         yield live
-
-
-@pytest.fixture
-def page(browser, server):  # noqa: F811
-    with watched_page(browser, server) as page:
-        yield page
 
 
 def typed(page, line: str) -> None:

@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from tests.web_support import LiveServer, api, browser, make_app, record_game, watched_page  # noqa: F401
+from tests.web_support import LiveServer, api, make_app, record_game
 
 RENDERED = "body[data-rendered-seq='{}']"
 
@@ -53,12 +53,6 @@ def server(tmp_path_factory):
     record_game(app.config["REPLAYS_DIR"] / "undo.dmlog", names=("Ann", "Bo", "Cy"), undo_every=7)
     with LiveServer(app) as live:
         yield live
-
-
-@pytest.fixture
-def page(browser, server):  # noqa: F811
-    with watched_page(browser, server) as page:
-        yield page
 
 
 def rendered(page, seq: int) -> None:
@@ -310,7 +304,7 @@ def test_die_ids_have_a_contrast_of_4_5_to_1_on_every_die(page, server):
     assert low == []
 
 
-def test_the_glow_rests_when_less_motion_is_asked_for(browser, server):  # noqa: F811
+def test_the_glow_rests_when_less_motion_is_asked_for(browser, server):
     game = new_game(server, seed=3)
     play_until(server, game, lambda c: bool(c.get("take")))
     for motion, expected in (("no-preference", "pulse"), ("reduce", "none")):
@@ -326,7 +320,7 @@ def test_the_glow_rests_when_less_motion_is_asked_for(browser, server):  # noqa:
 
 
 @pytest.mark.parametrize("width", [320, 640])  # a phone, and 1280 px zoomed to 200%
-def test_the_pages_reflow_without_scrolling_sideways(browser, server, width):  # noqa: F811
+def test_the_pages_reflow_without_scrolling_sideways(browser, server, width):
     game = new_game(server, seed=4)
     context = browser.new_context(viewport={"width": width, "height": 700})
     page = context.new_page()

@@ -12,7 +12,7 @@ import urllib.request
 import pytest
 
 from core.store import load_batches
-from tests.web_support import LiveServer, api, browser, make_app, record_game, watched_page  # noqa: F401
+from tests.web_support import LiveServer, api, make_app, record_game
 
 RENDERED = "body[data-rendered-seq='{}']"
 
@@ -24,12 +24,6 @@ def server(tmp_path_factory):
     record_game(app.config["REPLAYS_DIR"] / "four.dmlog")
     with LiveServer(app) as live:
         yield live
-
-
-@pytest.fixture
-def page(browser, server):  # noqa: F811
-    with watched_page(browser, server) as page:
-        yield page
 
 
 def post_command(server, game_id, token, command):
@@ -172,7 +166,7 @@ def test_a_watcher_sees_a_live_game_update(page, server):
     assert "chose the Engineer" in page.locator("#events").inner_text()
 
 
-def test_names_are_text_and_the_pages_fit_a_phone(browser, server):  # noqa: F811
+def test_names_are_text_and_the_pages_fit_a_phone(browser, server):
     name = "<img src=x onerror=z=1>"  # markup would run it (24 characters: the limit)
     people = [{"name": name, "bot": None}, {"name": "Bo", "bot": None}]
     game = api(server, "/api/games", {"players": people})

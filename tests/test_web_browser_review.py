@@ -13,7 +13,7 @@ import time
 
 import pytest
 
-from tests.web_support import LiveServer, api, browser, make_app, record_game, watched_page  # noqa: F401
+from tests.web_support import LiveServer, api, make_app, record_game
 
 LONG_NAMES = ("Bartholomew", "Gwendolyn", "Maximilian", "Theodora")
 MAGIC_HEROES = ("Alchemist", "Dragon Slayer", "Surveyor")  # heroes with a magic face
@@ -26,12 +26,6 @@ def server(tmp_path_factory):
     record_game(app.config["REPLAYS_DIR"] / "long.dmlog", names=LONG_NAMES)
     with LiveServer(app) as live:
         yield live
-
-
-@pytest.fixture
-def page(browser, server):  # noqa: F811
-    with watched_page(browser, server) as page:
-        yield page
 
 
 def focused(page) -> dict:

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from frontends import rules_summary
-from tests.web_support import LiveServer, api, browser, make_app, watched_page  # noqa: F401
+from tests.web_support import LiveServer, api, make_app, watched_page
 
 REPO = Path(__file__).resolve().parents[1]
 RENDERED = "body[data-rendered-seq='{}']"
@@ -26,12 +26,6 @@ def server(tmp_path_factory):
         shutil.copy(REPO / "replays" / name, app.config["REPLAYS_DIR"] / name)
     with LiveServer(app) as live:
         yield live
-
-
-@pytest.fixture
-def page(browser, server):  # noqa: F811
-    with watched_page(browser, server) as page:
-        yield page
 
 
 def summary_shown(page) -> list[str]:
@@ -113,7 +107,7 @@ def test_a_watcher_of_a_multiplayer_game_gets_the_round_summary(page, server):
     rules.close()
 
 
-def test_the_panel_and_the_rules_fit_a_phone(browser, server):  # noqa: F811
+def test_the_panel_and_the_rules_fit_a_phone(browser, server):
     with watched_page(browser, server, width=390, height=844) as page:
         page.goto(f"{server.url}/replay/two-players.dmlog?at=5")
         page.wait_for_selector(RENDERED.format(5), state="attached")

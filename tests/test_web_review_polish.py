@@ -16,7 +16,7 @@ import pytest
 from core.projections.views import walk
 from core.store import load_batches
 from frontends.web.readmodel import board_view
-from tests.web_support import LiveServer, api, browser, make_app, open_page, watched_page  # noqa: F401
+from tests.web_support import LiveServer, api, make_app, open_page
 
 REPLAYS = Path(__file__).resolve().parents[1] / "replays"
 SOLO_AT = 48  # the golden solo log: four hazards neutralized, two treasures frozen on one chest
@@ -51,12 +51,6 @@ def server(tmp_path_factory):
         (app.config["REPLAYS_DIR"] / name).write_bytes((REPLAYS / name).read_bytes())
     with LiveServer(app) as live:
         yield live
-
-
-@pytest.fixture
-def page(browser, server):  # noqa: F811
-    with watched_page(browser, server) as page:
-        yield page
 
 
 def die_info(page, die: int) -> dict:
@@ -159,7 +153,7 @@ def mountain_ids(page) -> list[dict]:
 
 
 @pytest.mark.parametrize("width", [390, 1366])
-def test_the_mountain_die_numbers_are_readable_on_a_phone_and_on_a_desktop(browser, server, width):  # noqa: F811
+def test_the_mountain_die_numbers_are_readable_on_a_phone_and_on_a_desktop(browser, server, width):
     context, page = open_page(browser, server, width, 844)
     try:
         page.goto(f"{server.url}/replay/four-players.dmlog?at={MOUNTAIN_AT}")
