@@ -13,6 +13,7 @@ import time
 import pytest
 
 from tests.web_support import LiveServer, api, make_app, record_game
+from tests.web_support import tab_to as support_tab_to
 
 RENDERED = "body[data-rendered-seq='{}']"
 
@@ -109,12 +110,8 @@ def focused(page) -> dict:
 
 
 def tab_to(page, wanted, presses: int = 80) -> dict:
-    for _ in range(presses):
-        page.keyboard.press("Tab")
-        now = focused(page)
-        if wanted(now):
-            return now
-    raise AssertionError(f"Tab never reached it; the focus is on {focused(page)}")
+    """Press Tab until ``wanted(focused(page))`` holds."""
+    return support_tab_to(page, wanted, focused, presses)
 
 
 # -- names for screen readers -----------------------------------------------------------------

@@ -14,6 +14,7 @@ import time
 import pytest
 
 from tests.web_support import LiveServer, api, make_app, record_game
+from tests.web_support import tab_to as support_tab_to
 
 LONG_NAMES = ("Bartholomew", "Gwendolyn", "Maximilian", "Theodora")
 MAGIC_HEROES = ("Alchemist", "Dragon Slayer", "Surveyor")  # heroes with a magic face
@@ -40,13 +41,8 @@ def focused(page) -> dict:
 
 
 def tab_to(page, wanted, presses: int = 80) -> dict:
-    """Press Tab until ``wanted(focused)`` holds; fail if it never does."""
-    for _ in range(presses):
-        page.keyboard.press("Tab")
-        now = focused(page)
-        if wanted(now):
-            return now
-    raise AssertionError(f"Tab never reached it; the focus is on {focused(page)}")
+    """Press Tab until ``wanted(focused(page))`` holds."""
+    return support_tab_to(page, wanted, focused, presses)
 
 
 def my_turn(server, game_id, seat=0, timeout=10.0) -> dict:

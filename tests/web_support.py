@@ -145,6 +145,17 @@ def watched_page(browser, server: LiveServer, width: int = 1366, height: int = 9
     assert page.errors == []
 
 
+def tab_to(page, wanted, probe, presses: int = 80) -> dict:
+    """Press Tab until ``wanted(probe(page))`` holds (``probe`` describes the focused element);
+    fail, saying where the focus is, if it never does."""
+    for _ in range(presses):
+        page.keyboard.press("Tab")
+        now = probe(page)
+        if wanted(now):
+            return now
+    raise AssertionError(f"Tab never reached it; the focus is on {probe(page)}")
+
+
 def chromium_or_skip() -> None:
     """Skip (locally) or fail (in CI) when the system Chromium or Playwright is missing."""
     missing = None
