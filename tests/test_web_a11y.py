@@ -8,11 +8,10 @@ when these tests skip.
 from __future__ import annotations
 
 import re
-import time
 
 import pytest
 
-from tests.web_support import LiveServer, api, make_app, record_game
+from tests.web_support import LiveServer, api, make_app, my_turn, record_game
 from tests.web_support import tab_to as support_tab_to
 
 RENDERED = "body[data-rendered-seq='{}']"
@@ -66,16 +65,6 @@ def new_game(server, seed: int = 3, people: int = 1) -> dict:
         {"name": "Bo", "bot": None if people > 1 else "greedy"},
     ]
     return api(server, "/api/games", {"players": players, "seed": seed, "pace": 0})
-
-
-def my_turn(server, game_id, seat=0, timeout=10.0) -> dict:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        choices = api(server, f"/api/games/{game_id}/choices")
-        if choices.get("turn") and choices["seat"] == seat:
-            return choices
-        time.sleep(0.02)
-    raise AssertionError("the bots never gave the turn back")
 
 
 def play_until(server, game, wanted) -> dict:

@@ -9,11 +9,10 @@ the list highlights. See ``tests/web_support.py`` for when these tests skip.
 from __future__ import annotations
 
 import itertools
-import time
 
 import pytest
 
-from tests.web_support import LiveServer, api, make_app, record_game
+from tests.web_support import LiveServer, api, make_app, my_turn, record_game
 from tests.web_support import tab_to as support_tab_to
 
 LONG_NAMES = ("Bartholomew", "Gwendolyn", "Maximilian", "Theodora")
@@ -43,16 +42,6 @@ def focused(page) -> dict:
 def tab_to(page, wanted, presses: int = 80) -> dict:
     """Press Tab until ``wanted(focused(page))`` holds."""
     return support_tab_to(page, wanted, focused, presses)
-
-
-def my_turn(server, game_id, seat=0, timeout=10.0) -> dict:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        choices = api(server, f"/api/games/{game_id}/choices")
-        if choices.get("turn") and choices["seat"] == seat:
-            return choices
-        time.sleep(0.02)
-    raise AssertionError("the bots never gave the turn back")
 
 
 # -- playing with the keyboard -------------------------------------------------------------

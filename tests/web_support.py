@@ -145,6 +145,17 @@ def watched_page(browser, server: LiveServer, width: int = 1366, height: int = 9
     assert page.errors == []
 
 
+def my_turn(server: LiveServer, game_id: str, seat: int = 0, timeout: float = 10.0) -> dict:
+    """The seat's choices once the game waits for it (the bots having moved); fail if never."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        choices = api(server, f"/api/games/{game_id}/choices")
+        if choices.get("turn") and choices["seat"] == seat:
+            return choices
+        time.sleep(0.02)
+    raise AssertionError("the bots never gave the turn back")
+
+
 def tab_to(page, wanted, probe, presses: int = 80) -> dict:
     """Press Tab until ``wanted(probe(page))`` holds (``probe`` describes the focused element);
     fail, saying where the focus is, if it never does."""
