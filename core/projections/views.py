@@ -284,8 +284,9 @@ class StepReader:
     """``walk`` for a log still growing: each batch read gives its events' steps, with
     the effective state before and after each, from where the last read stopped.
 
-    Frontends that show events as they are logged (the terminal's event lines, the
-    demo) read through one, so every event is worded from the state just before it.
+    Whatever shows events as they are logged (the terminal's event lines, the web's
+    live games, the demo) reads through one, so every event is worded from the state
+    just before it.
     With ``standing`` (the batch seqs that stand at the log's end, known only for a
     finished read) the events of the other commands are flagged ``undone``.
     """
@@ -367,6 +368,7 @@ __all__ = [
     "RECORD_KEYS",
     "ReplayError",
     "Step",
+    "StepReader",
     "board_lines",
     "board_text",
     "die_view",
