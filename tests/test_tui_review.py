@@ -264,3 +264,15 @@ def test_the_help_tells_how_sharing_a_beer_works():
     text = text_of(overlays.help_text(GLYPHS, solo=False, rows=40))
     assert "share a beer (b)" in text and "two dice" in text and "top or side" in text
     assert all(len(line) <= 76 for line in text.split("\n"))
+
+
+def test_the_mountain_says_nothing_is_lit_once_the_game_is_over(tmp_path):
+    from frontends.cli.tui.app import PlayApp
+
+    session = session_for(5, (Seat("You"),), mode="solo")
+    session.game.issue_text("stop")  # the solo game ends when you stop digging
+    assert session.state.is_over
+    title = text_of(PlayApp(session)._board()[:2])
+    assert title.startswith(" Mountain") and "lit" not in title
+    live = session_for(5, (Seat("You"),), mode="solo")
+    assert "(lit: may be taken)" in text_of(PlayApp(live)._board()[:2])

@@ -57,6 +57,10 @@ def _rows() -> int:
     return get_app().output.get_size().rows
 
 
+#: What the lit dice of the mountain mean, said under its title (nothing once the game is over).
+_MOUNTAIN_NOTES = {"recycle": "  (lit: may be recycled)\n", "over": "\n"}
+
+
 class PlayApp:
     """The prompt-toolkit application around one session."""
 
@@ -128,7 +132,7 @@ class PlayApp:
             return board.heroes(s, self.glyphs, self._click)
         if not dice_on(s.state.mountain):
             return board.trove_grid(s, self.glyphs, BOARD_HEIGHT - 1, self._click)
-        note = "  (lit: may be recycled)\n" if s.mode() == "recycle" else "  (lit: may be taken)\n"
+        note = _MOUNTAIN_NOTES.get(s.mode(), "  (lit: may be taken)\n")
         title = [(panels.TITLE, " Mountain"), (panels.DIM, note)]
         return title + board.mountain(s, self.glyphs, self._click)
 
