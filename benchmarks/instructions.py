@@ -1,6 +1,6 @@
 """Instructions per random 4-player game, counted by valgrind: a figure other jobs cannot move.
 
-    python -m benchmarks.instructions [--games 20] [--recording]
+    python -m benchmarks.instructions [--games 20] [--rebuild] [--recording]
 
 The timed figures of ``python -m benchmarks`` move by a third between runs on a
 shared machine; an instruction count does not. This runs a worker (this module
@@ -9,6 +9,10 @@ bots, logs written as ``simulate`` writes them) under ``valgrind
 --tool=callgrind`` twice, with N games and with none, and prints the
 difference per game, so start-up and imports cancel out. It takes about a
 minute for 20 games, and needs valgrind (Debian's ``valgrind`` package).
+
+``--rebuild`` also counts rebuilding a game from its log (``Game.load`` of each
+log written: a worker that plays N games and loads their logs, minus one that
+only plays them).
 
 ``--recording`` also counts the floor under a played game (``benchmarks.recording``:
 the same games' commands, events, states, frames and log made and written, with
@@ -29,6 +33,7 @@ from functools import partial
 
 from benchmarks.recording import record, recorded_games
 from core.bots.series import play_series
+from core.game import Game
 
 _COLLECTED = re.compile(r"Collected : (\d+)")
 
@@ -39,6 +44,13 @@ def play(games: int, out_dir: str) -> None:
         pass  # first calls build caches (converter hooks, generated code)
     for _ in play_series(["random"] * 4, 1, games, out_dir=out_dir):
         pass
+
+
+def load(games: int, out_dir: str) -> None:
+    """The rebuild worker: ``play``, then every log written read back into a game."""
+    play(games, out_dir)
+    for name in sorted(os.listdir(out_dir)):
+        Game.load(os.path.join(out_dir, name))
 
 
 def record_games(games: int, out_dir: str, *, write: bool) -> None:
@@ -71,6 +83,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.instructions", description=__doc__)
     parser.add_argument("--games", type=int, default=20, help="games to count (default 20)")
     parser.add_argument(
+        "--rebuild", action="store_true", help="also count rebuilding each game from its log"
+    )
+    parser.add_argument(
         "--recording", action="store_true", help="also count the recording floor (as many games)"
     )
     parser.add_argument("--worker", type=int, metavar="N", help=argparse.SUPPRESS)
@@ -85,8 +100,12 @@ def main(argv: list[str] | None = None) -> int:
     if shutil.which("valgrind") is None:
         print("benchmarks.instructions: valgrind is not installed", file=sys.stderr)
         return 2
-    per_game = (count(args.games) - count(0)) // args.games
+    played = count(args.games)
+    per_game = (played - count(0)) // args.games
     print(f"{per_game:,} instructions per random 4-player game ({args.games} games, logs written)")
+    if args.rebuild:
+        rebuild = (count(args.games, "load") - played) // args.games
+        print(f"{rebuild:,} instructions to rebuild one of them from its log (Game.load)")
     if args.recording:
         floor = (count(args.games, "record") - count(args.games, "facts")) // args.games
         share = f"{floor / per_game:.0%}"
@@ -97,6 +116,7 @@ def main(argv: list[str] | None = None) -> int:
 #: What a worker run does: play games, or make games' facts and record them (or not).
 STAGES = {
     "play": play,
+    "load": load,
     "record": partial(record_games, write=True),
     "facts": partial(record_games, write=False),
 }

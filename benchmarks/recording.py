@@ -54,7 +54,7 @@ def recorded_games(games: int, seed: int = 1) -> list[tuple]:
             (b.seq, type(b.command), _fields(b.command), [(type(e), _fields(e)) for e in b.events])
             for b in rest
         ]
-        played.append((game.store.header, opening_batch, game.store.payloads[0], opening, batches))
+        played.append((game.header, opening_batch, game.stream.payloads()[0], opening, batches))
     return played
 
 

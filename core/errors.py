@@ -1,9 +1,12 @@
 """The project's errors: one root, stable codes, messages a person understands.
 
 ``RuleError`` refuses a command; its ``code`` is stable (the web API returns it
-as JSON, tests assert on it). ``LogError`` and its children report a log file
-that cannot be trusted, always naming the file and, for damage, the byte offset
-and record number.
+as JSON, tests assert on it). ``StoreError`` and its children are what any
+store (memory, file, database) raises, so a caller never needs to know where
+a game's batches live: a conflict is a ``StoreConflict`` in every store, damage
+a ``GameDamaged`` that names where it is. ``LogError`` and its children are the
+file store's own reports, always naming the file and, for damage, the byte
+offset and record number.
 """
 
 from __future__ import annotations
@@ -31,23 +34,83 @@ class CommandSyntaxError(DiceMinerError, ValueError):
     code = "bad_command"
 
 
-class LogError(DiceMinerError):
+class StoreError(DiceMinerError):
+    """A store could not do what was asked (whichever store it is)."""
+
+    code = "store_error"
+
+
+class StoreConflict(StoreError):
+    """An append whose first seq is no longer the game's next one: another writer was first.
+
+    Nothing was written. ``expected`` is the seq the append was made against,
+    ``actual`` the game's next seq (when the store knows it).
+    """
+
+    code = "conflict"
+
+    def __init__(self, message: str, expected: int | None = None, actual: int | None = None):
+        super().__init__(message)
+        self.expected = expected
+        self.actual = actual
+
+
+class GameNotFound(StoreError):
+    """The store holds no game with this id."""
+
+    code = "unknown_game"
+
+
+class GameExists(StoreError):
+    """A game with this id is already stored: a new game never replaces one."""
+
+    code = "game_exists"
+
+
+class GameBusy(StoreError):
+    """Another writer holds the game, and this store allows only one."""
+
+    code = "game_busy"
+
+
+class StoreUnavailable(StoreError):
+    """The store cannot be reached now (a database down, a disk gone); try again later."""
+
+    code = "store_unavailable"
+
+
+class GameDamaged(StoreError):
+    """Stored batches that are not what was written: never replayed silently.
+
+    ``where`` names the place (a file and byte offset, a database row), ``record``
+    the batch record (the first batch is 1), ``reason`` what is wrong.
+    """
+
+    code = "log_damaged"
+
+    def __init__(self, where: str, record: int, reason: str, *, message: str | None = None):
+        super().__init__(message or f"{where}: damaged (record {record}): {reason}")
+        self.where = where
+        self.record = record
+        self.reason = reason
+
+
+class LogError(StoreError):
     """A log file that cannot be read or written as asked."""
 
     code = "log_error"
 
 
-class LogDamaged(LogError):
+class LogDamaged(LogError, GameDamaged):
     """A log whose bytes are not what was written: never replayed silently."""
 
     code = "log_damaged"
 
     def __init__(self, path: str, offset: int, record: int, reason: str) -> None:
-        super().__init__(f"{path}: damaged at byte {offset} (record {record}): {reason}")
+        message = f"{path}: damaged at byte {offset} (record {record}): {reason}"
+        GameDamaged.__init__(self, f"{path}: byte {offset}", record, reason, message=message)
         self.path = path
         self.offset = offset
-        self.record = record
-        self.reason = reason
 
 
 class TornRecord(LogDamaged):
@@ -62,16 +125,14 @@ class LogVersionError(LogError):
     code = "log_version"
 
 
-class LogLocked(LogError):
+class LogLocked(LogError, GameBusy):
     """Another writer holds the log."""
 
     code = "log_locked"
 
 
-class LogConflict(LogError):
-    """An append whose expected sequence number is no longer the log's next one."""
-
-    code = "log_conflict"
+#: The name this error had before stores were store-neutral.
+LogConflict = StoreConflict
 
 
 class EventFormatError(DiceMinerError, ValueError):

@@ -62,8 +62,13 @@ class DiceRng:
             limit = (1 << 64) - (1 << 64) % n
             if len(_LIMITS) < _LIMITS_KEPT:
                 _LIMITS[n] = limit
-        while True:
-            word = self.next_u64()
+        while True:  # next_u64, its common case inlined (a game draws hundreds of words)
+            i = self._next
+            if i < len(self._words):
+                self._next = i + 1
+                word = self._words[i]
+            else:
+                word = self.next_u64()
             if word < limit:
                 return word % n
 

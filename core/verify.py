@@ -61,7 +61,7 @@ def rerun(batches: Sequence[Batch]) -> Divergence | None:
         command = batch.command
         try:
             undo = isinstance(command, Undo)
-            events = game.undo(command.seat) if undo else game.issue(command)
+            events = (game.undo(command.seat) if undo else game.issue(command)).events
         except RuleError as exc:
             reason = f"the command {command.text()!r} is now refused: {exc}"
             return Divergence(batch.seq, record, command, _at(batch, 0), None, reason)

@@ -100,7 +100,7 @@ def log_bytes(game: Game, fixture: Fixture) -> bytes:
     """The log file as the version-1 engine wrote it (written to a scratch file, read back)."""
     with tempfile.TemporaryDirectory() as scratch:
         path = Path(scratch) / fixture.log.name
-        with LogWriter.create(path, game.store.header, sync=False) as writer:
+        with LogWriter.create(path, dict(game.header), sync=False) as writer:
             writer.append_many(encode_v1(b, fixture.tag) for b in game.batches())
         return path.read_bytes()
 

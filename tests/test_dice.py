@@ -59,5 +59,5 @@ def test_six_heroes_with_their_faces():
 
 def test_rule_d1_every_log_records_its_dice_set_and_rules():
     game = Game.new(["Ada", "Brok"], seed=1)
-    assert game.store.header["dice_set"] == DICE_SET
+    assert game.header["dice_set"] == DICE_SET
     assert game.state.dice_set == DICE_SET and game.state.rules

@@ -82,7 +82,7 @@ def test_a_loaded_game_keeps_the_bytes_it_read(tmp_path):
     path = tmp_path / "g.dmlog"
     write_log(game, str(path))
     loaded = Game.load(path)
-    assert loaded.store.payloads == game.store.payloads
+    assert loaded.stream.payloads() == game.stream.payloads()
     assert loaded.state == game.state and loaded.batches() == game.batches()
     loaded.undo()  # and it plays on, appending after them
     assert loaded.seq == game.seq + 1 and loaded.state != game.state

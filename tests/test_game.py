@@ -111,7 +111,7 @@ def test_undoing_and_reissuing_a_command_rolls_the_same_dice():
     spend = next(c for c in game.legal() if type(c).__name__ == "SpendMagic")
     first = game.issue(spend)
     game.undo()
-    assert game.issue(spend) == first
+    assert game.issue(spend).events == first.events
 
 
 def test_undo_turn_takes_back_my_move_and_the_bots_replies():
@@ -119,7 +119,7 @@ def test_undo_turn_takes_back_my_move_and_the_bots_replies():
     me = game.to_act()
     mine = game.state
     play(game, 3)  # my move, then two bots
-    assert game.undo_turn(me) == 3
+    assert len(game.undo_turn(me)) == 3
     assert game.state == mine
 
 

@@ -43,13 +43,13 @@ class SoloGame(RuleBasedStateMachine):
         self.game = Game.new(["Ada"], seed=seed, mode="solo", starting_magic=magic)
 
     def issue_or_refuse(self, command) -> None:
-        before, payloads = self.game.state, list(self.game.store.payloads)
+        before, payloads = self.game.state, list(self.game.stream.payloads())
         try:
             self.game.issue(command)
         except RuleError as refused:
             assert refused.code and refused.message
             assert self.game.state == before, "a refused command changed the state"
-            assert self.game.store.payloads == payloads, "a refused command changed the log"
+            assert self.game.stream.payloads() == payloads, "a refused command changed the log"
 
     @rule(data=st.data())
     def legal_command(self, data) -> None:
@@ -118,7 +118,7 @@ class SoloGame(RuleBasedStateMachine):
 
     @rule()
     def undo(self) -> None:
-        payloads = list(self.game.store.payloads)
+        payloads = list(self.game.stream.payloads())
         if self.game.timeline.can_undo():
             self.game.undo()
             return
@@ -126,7 +126,7 @@ class SoloGame(RuleBasedStateMachine):
             self.game.undo()
         except RuleError as refused:
             assert refused.code == "nothing_to_undo"
-        assert self.game.store.payloads == payloads
+        assert self.game.stream.payloads() == payloads
 
     @invariant()
     def every_die_exists_exactly_once(self) -> None:

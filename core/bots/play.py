@@ -43,9 +43,9 @@ def play_game(game: Game, bots: Sequence[Bot], on_move: OnMove | None = None) ->
         if state.is_over:
             return state
         command = bot_command(game, bots[state.to_act()])
-        events = game.issue(command)
+        commit = game.issue(command)
         if on_move is not None:
-            on_move(game, command, events)
+            on_move(game, command, commit.events)
     raise RuntimeError(f"the game did not end within {MAX_COMMANDS} commands")
 
 

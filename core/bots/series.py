@@ -19,7 +19,6 @@ from attrs import frozen
 from core.bots.play import play_game
 from core.bots.registry import make_bot
 from core.game import Game
-from core.log.framing import encode_log
 from core.projections.state import GameState
 from core.rng import derive_seed
 
@@ -123,7 +122,7 @@ def logged_result(
     """
     seats = lineup(bots, index, rotate)
     game = Game.load(path)
-    header, state = game.store.header, game.state
+    header, state = game.header, game.state
     game_seed = derive_seed(seed, index)
     if header.get("seed") != game_seed or header.get("players") != list(player_names(seats)):
         raise ValueError(f"not game {index} of this series (its seed or its players differ)")
@@ -134,7 +133,7 @@ def logged_result(
 
 def log_bytes(game: Game) -> bytes:
     """The log file of an in-memory game, byte for byte what ``Game.new(log=...)`` writes."""
-    return encode_log(game.store.header, game.store.payloads)
+    return game.export()
 
 
 def write_log(game: Game, path: str) -> None:

@@ -58,6 +58,15 @@ def fold(events: Iterable[Event], state: GameState | None = None) -> GameState:
     return state
 
 
+def fold_each(events: Iterable[Event], state: GameState | None = None) -> tuple[GameState, ...]:
+    """The state after each event in turn (no undo handling), for readers that show them."""
+    states = []
+    for event in events:
+        state = apply(state, event)
+        states.append(state)
+    return tuple(states)
+
+
 def _set_item(items: tuple, index: int, value) -> tuple:
     return items[:index] + (value,) + items[index + 1 :]
 

@@ -12,8 +12,6 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Iterator
 from typing import Any
 
-from attrs import frozen
-
 from core.commands import Undo
 from core.dice import KIND_OF
 from core.errors import DiceMinerError
@@ -22,6 +20,7 @@ from core.events.codec import Batch, event_to_dict
 from core.mountain import SLOT_COUNT, SLOTS, is_top
 from core.projections.apply import apply
 from core.projections.state import EXCAVATION, GameState
+from core.projections.steps import Step
 from core.projections.text import describe
 from core.projections.timeline import Timeline, push, replay
 from core.scoring import Breakdown, score_round
@@ -251,18 +250,6 @@ def replay_batches(batches: Iterable[Batch], upto: int | None = None) -> Timelin
         return replay(batches, upto)
     except Exception as exc:
         raise ReplayError(f"the log's events cannot be replayed: {exc}") from exc
-
-
-@frozen
-class Step:
-    """One event of a log with the states around it (``before`` is None for the first)."""
-
-    seq: int
-    event: Event
-    batch: Batch
-    before: GameState | None
-    after: GameState
-    undone: bool  # the event's command was later undone
 
 
 def walk(batches: Iterable[Batch]) -> Iterator[Step]:

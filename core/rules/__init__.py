@@ -17,7 +17,7 @@ from core.rules.emitter import Emitter
 from core.rules.flow import advance
 from core.rules.setup import RULES_VERSION, check_new_game, start_multiplayer
 
-__all__ = ["RULES_VERSION", "decide", "resolve"]
+__all__ = ["RULES_VERSION", "decide", "emit_command", "resolve", "resolve_steps"]
 
 #: Rule handlers per mode; the solo game registers its own.
 MODE_HANDLERS = {"multi": multiplayer.HANDLERS, "solo": solo.HANDLERS}
@@ -34,13 +34,28 @@ def resolve(
     state: GameState | None, command: Command, rng: DiceRng
 ) -> tuple[tuple[Event, ...], GameState]:
     """``decide``, plus the state the events lead to (folded once, while deciding)."""
+    out = emit_command(state, command, rng)
+    return tuple(out.events), out.state
+
+
+def resolve_steps(
+    state: GameState | None, command: Command, rng: DiceRng
+) -> tuple[tuple[Event, ...], tuple[GameState, ...]]:
+    """``decide``, plus the state after each event (each folded once, while deciding)."""
+    out = emit_command(state, command, rng)
+    return tuple(out.events), (out.state,)
+
+
+def emit_command(state: GameState | None, command: Command, rng: DiceRng) -> Emitter:
+    """The emitter after deciding ``command``: its events and the state after each
+    (``resolve`` and ``resolve_steps`` in one call, for the game's hot path)."""
     if isinstance(command, NewGame):
         if state is not None:
             raise RuleError("game_started", "this game has already started")
         check_new_game(command)
         out = Emitter(None, rng)
         MODE_STARTS[command.mode](out, command)
-        return tuple(out.events), out.state
+        return out
     if state is None:
         raise RuleError("no_game", "start a game first")
     handler = MODE_HANDLERS[state.mode].get(type(command))
@@ -51,4 +66,4 @@ def resolve(
     out = Emitter(state, rng)
     handler(out, command)
     MODE_ADVANCE[state.mode](out)
-    return tuple(out.events), out.state
+    return out

@@ -17,15 +17,17 @@ from core.rng import DiceRng
 class Emitter:
     """Events emitted so far, the state they lead to, and the command's generator."""
 
-    __slots__ = ("events", "rng", "state")
+    __slots__ = ("events", "rng", "state", "states")
 
     def __init__(self, state: GameState | None, rng: DiceRng) -> None:
         self.state = state
         self.rng = rng
         self.events: list[Event] = []
+        self.states: list[GameState] = []  # the state after each event, for the game's commit
 
     def emit(self, event: Event) -> GameState:
         """Record ``event`` and fold it onto the running state."""
         self.events.append(event)
-        self.state = apply(self.state, event)
-        return self.state
+        self.state = state = apply(self.state, event)
+        self.states.append(state)
+        return state

@@ -13,6 +13,9 @@ from attrs import frozen
 from core.dice import KIND_OF, MAGIC_SYMBOLS
 from core.projections.state import GameState
 
+#: Per die id: False for a hazard die (never rerolled), True for every other.
+_NOT_HAZARD: tuple[bool, ...] = tuple(kind != "hazard" for kind in KIND_OF)
+
 
 @frozen
 class MagicSource:
@@ -58,15 +61,9 @@ def has_magic(state: GameState, seat: int) -> bool:
 
 def reroll_targets(state: GameState, seat: int, source_die: int | None) -> tuple[int, ...]:
     """The dice of ``seat`` a spend from ``source_die`` may reroll (rule D6)."""
-    spent = state.spent
+    spent = state.spent  # only magic dice are ever spent
     return tuple(
-        [
-            d
-            for d in state.troves[seat]
-            if d != source_die
-            and (kind := KIND_OF[d]) != "hazard"
-            and not (kind == "magic" and d in spent)
-        ]
+        [d for d in state.troves[seat] if d != source_die and d not in spent and _NOT_HAZARD[d]]
     )
 
 

@@ -217,7 +217,7 @@ class LiveGame:
                 self._undo_turn(seat)
             else:
                 before = self.game.timeline
-                events = self.game.issue(command)
+                events = self.game.issue(command).events
                 self._after(before, command, events)
             return list(self.records[start:]), self.board()
 
@@ -237,7 +237,7 @@ class LiveGame:
         while True:
             before = self.game.timeline
             undone = before.top.command
-            events = self.game.undo(seat)
+            events = self.game.undo(seat).events
             self._after(before, Undo(seat), events)
             if getattr(undone, "seat", None) == seat:
                 return
@@ -292,7 +292,7 @@ class LiveGame:
                     continue  # someone undid meanwhile: look again
                 before = self.game.timeline
                 command = bot_command(self.game, self.bots[seat])
-                self._after(before, command, self.game.issue(command))
+                self._after(before, command, self.game.issue(command).events)
 
     def _bot_to_act(self) -> int | None:
         seat = self.state.to_act()

@@ -140,7 +140,7 @@ def _read_one(log: Path, game_id: str, skip: Callable[[Path, str], None]) -> _Fo
         return None
     try:
         game = Game.load(log)
-        header_id = game.store.header.get("game_id")
+        header_id = game.header.get("game_id")
         if header_id != game_id:
             skip(log, f"the log is of game {header_id!r}, not {game_id!r}")
             return None

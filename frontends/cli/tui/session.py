@@ -211,7 +211,7 @@ class Session(Choosing):
         for command in reversed(self.game.timeline.commands()):
             seat = getattr(command, "seat", None)
             if self.is_human(seat):
-                steps = self.game.undo_turn(seat)
+                steps = len(self.game.undo_turn(seat))
                 self.after_change()
                 self.say(f"Undid {steps} move{'s' if steps != 1 else ''}.")
                 return True

@@ -1,0 +1,58 @@
+"""Stores: where games' batches live, behind one contract (``core.store.base``).
+
+``open_store(url)`` picks a backend from a URL: ``memory:``, ``file:/folder``
+(or a bare folder path), and the others registered in ``BACKENDS``. Every
+backend passes the same contract suite (``tests/store_contract.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from core.store.base import GameEntry, Seating, SeatRecord, Store, Stream, check_game_id
+from core.store.file import (
+    FileStore,
+    FileStream,
+    decode_scan,
+    load_batches,
+    load_batches_bytes,
+)
+from core.store.memory import MemoryStore, MemoryStream
+from core.store.seatfile import token_hash
+
+#: URL scheme -> a function that opens a store of that kind from the whole URL.
+BACKENDS: dict[str, Callable[[str], Store]] = {
+    "memory": lambda url: MemoryStore(),
+    "file": lambda url: FileStore(url.removeprefix("file:").removeprefix("//") or "."),
+}
+
+
+def open_store(url: str) -> Store:
+    """The store a URL names (``memory:``, ``file:/folder``, or a folder path)."""
+    scheme, colon, _rest = url.partition(":")
+    if colon and scheme in BACKENDS:
+        return BACKENDS[scheme](url)
+    if colon and "/" not in scheme and len(scheme) > 1:
+        kinds = ", ".join(f"{name}:" for name in sorted(BACKENDS))
+        raise ValueError(f"unknown store {url!r}: a store URL starts with {kinds}")
+    return FileStore(url)
+
+
+__all__ = [
+    "BACKENDS",
+    "FileStore",
+    "FileStream",
+    "GameEntry",
+    "MemoryStore",
+    "MemoryStream",
+    "SeatRecord",
+    "Seating",
+    "Store",
+    "Stream",
+    "check_game_id",
+    "decode_scan",
+    "load_batches",
+    "load_batches_bytes",
+    "open_store",
+    "token_hash",
+]
