@@ -8,6 +8,7 @@ text never names the seat: whoever issues it is the actor.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import ClassVar
 
 from attrs import field, frozen
@@ -15,6 +16,19 @@ from attrs import field, frozen
 from core.errors import CommandSyntaxError
 
 COMMAND_TYPES: dict[str, type[Command]] = {}
+
+#: The games a ``NewGame`` may start (its ``mode``): frontends offer the solo game if it is here.
+GAME_MODES = ("multi", "solo")
+
+
+def _dice(values: Iterable[int]) -> tuple[int, ...]:
+    """Die ids as a tuple (a typed converter: type checkers cannot read ``tuple`` as one)."""
+    return tuple(values)
+
+
+def _names(values: Iterable[str]) -> tuple[str, ...]:
+    """Player names as a tuple (a typed converter, as ``_dice``)."""
+    return tuple(values)
 
 
 class Command:
@@ -47,10 +61,10 @@ def command(tag: str):
 class NewGame(Command):
     """Set up a game: the players' names in seat order, the seed and the options."""
 
-    players: tuple[str, ...] = field(converter=tuple)
+    players: tuple[str, ...] = field(converter=_names)
     seed: int
     game_id: str = ""
-    mode: str = "multi"  # "multi" or "solo"
+    mode: str = "multi"  # one of GAME_MODES
     hero_deal: str = "choose"  # "choose" or "random"
     starting_magic: int = 3
 
@@ -104,7 +118,7 @@ class SpendMagic(Command):
     """Spend a magic face (a die, or hero face ``hero_face``) to reroll ``targets``."""
 
     seat: int
-    targets: tuple[int, ...] = field(converter=tuple)
+    targets: tuple[int, ...] = field(converter=_dice)
     die: int | None = None
     hero_face: int | None = None
 
@@ -131,7 +145,7 @@ class CacheDice(Command):
     """Keep these dice of your trove as they are through the replenish."""
 
     seat: int
-    dice: tuple[int, ...] = field(converter=tuple)
+    dice: tuple[int, ...] = field(converter=_dice)
 
     def text(self) -> str:
         return " ".join(["cache", *map(str, self.dice)])

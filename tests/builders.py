@@ -10,7 +10,7 @@ from core.dice import DIE_COUNT, HEROES, KIND_OF
 from core.events.base import Event
 from core.mountain import EMPTY, slot_index
 from core.projections.apply import fold
-from core.projections.state import EXCAVATION, GameState
+from core.projections.state import EXCAVATION, SOLO, GameState
 from core.rng import DiceRng
 from core.rules import resolve
 
@@ -98,6 +98,45 @@ def make_state(
         round_scores=((),) * players,
     )
     return evolve(state, **changes) if changes else state
+
+
+def solo_state(mountain=None, trove=(), **changes) -> GameState:
+    """A solo state in play: ``mountain`` maps (row, col) to (die, face); ``trove`` is
+    (die, face) pairs; the rest of the dice are in the bag."""
+    faces = [None] * DIE_COUNT
+    slots = list(EMPTY)
+    for (row, col), (die, face) in (mountain or {}).items():
+        slots[slot_index(row, col)] = die
+        faces[die] = face
+    for die, face in trove:
+        faces[die] = face
+    used = {d for d in slots if d is not None} | {d for d, _ in trove}
+    used |= set(changes.get("out_of_game", ()))
+    state = GameState(
+        game_id="test",
+        seed=1,
+        mode="solo",
+        names=("Ada",),
+        dice_set="standard-d1",
+        rules="test",
+        phase=SOLO,
+        active=0,
+        heroes=(None,),
+        troves=(tuple(d for d, _ in trove),),
+        hero_spent=(frozenset(),),
+        cached=((),),
+        round_scores=((),),
+        mountain=tuple(slots),
+        bag=tuple(d for d in range(DIE_COUNT) if d not in used),
+        faces=tuple(faces),
+        refills_left=2,
+    )
+    return evolve(state, **changes)
+
+
+def row0(*dice_faces):
+    """A mountain of bottom-row dice only: every one of them is a top die."""
+    return {(0, i): df for i, df in enumerate(dice_faces)}
 
 
 def given(events: Iterable[Event]) -> GameState:

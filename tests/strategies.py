@@ -1,11 +1,16 @@
-"""Shared Hypothesis strategies: seeds, names, games played to a random point, events."""
+"""Shared Hypothesis strategies: seeds, names, events, and states reached by random play."""
 
 from __future__ import annotations
 
 from hypothesis import strategies as st
 
+from core.bots import RandomBot, bot_rng
+from core.bots.play import bot_command
+from core.commands import EndSolo, TakeDie
 from core.dice import ALL_FACES, DIE_COUNT, HERO_NAMES
 from core.events import game as ev
+from core.game import Game
+from core.projections.state import MAGIC, REPLENISH
 
 seeds = st.integers(min_value=0, max_value=2**64 - 1)
 player_counts = st.integers(min_value=2, max_value=4)
@@ -89,3 +94,41 @@ EVENTS = {
     ev.GameEnded: st.builds(ev.GameEnded, st.lists(seats, min_size=1, max_size=4).map(tuple)),
     ev.CommandUndone: st.builds(ev.CommandUndone, st.integers(0, 10**6)),
 }
+
+
+#: The players' names of a game drawn by ``reachable_states``.
+NAMES = ("Ada", "Brok", "Cira", "Dain")
+
+
+#: Kinds of state ``reachable_states`` may play on to, rarer ones included.
+STOPS = {
+    "any": lambda state: True,
+    "magic": lambda state: state.phase == MAGIC,
+    "replenish": lambda state: state.phase == REPLENISH,
+    "second pick": lambda state: state.beer_shared,
+}
+
+
+@st.composite
+def reachable_states(draw, modes=("multi", "solo")):
+    """A state that play can reach: a multiplayer (2-4 players) or solo game, seeded,
+    played by random bots for a drawn number of moves, then on to the first state of a
+    drawn kind (any; multiplayer: also the magic phase, the replenish, a second pick
+    after a beer), or to the game's end. A solo game takes a die whenever it can and
+    stops only when nothing else is left, so that it goes deep."""
+    mode = draw(st.sampled_from(modes))
+    players = 1 if mode == "solo" else draw(player_counts)
+    wanted = STOPS[draw(st.sampled_from(list(STOPS) if mode == "multi" else ["any"]))]
+    game = Game.new(NAMES[:players], draw(seeds), mode=mode)
+    bot = RandomBot()
+    moves = draw(st.integers(min_value=0, max_value=160 if mode == "multi" else 50))
+    while not game.state.is_over and (moves > 0 or not wanted(game.state)):
+        if mode == "solo":  # dig on: a take while there is one, a stop only when nothing else
+            legal = game.legal()
+            useful = [c for c in legal if isinstance(c, TakeDie)]
+            useful = useful or [c for c in legal if not isinstance(c, EndSolo)] or legal
+            game.issue(bot.choose(game.state, useful, bot_rng(game.state, game.timeline.depth, 0)))
+        else:
+            game.issue(bot_command(game, bot))
+        moves -= 1
+    return game.state

@@ -21,11 +21,10 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from core.bots import RandomBot, bot_rng
-from core.commands import COMMAND_TYPES, Undo, parse_command
+from core.commands import COMMAND_TYPES, GAME_MODES, Undo, parse_command
 from core.dice import DIE_COUNT, HERO_NAMES
 from core.errors import CommandSyntaxError, RuleError
 from core.game import Game
-from core.rules import MODE_STARTS
 
 NAMES = ("Ada", "Brok", "Cira", "Dain")
 
@@ -124,7 +123,7 @@ def hostile_command(draw, game: Game):
 @st.composite
 def started_games(draw, tmp_path_factory):
     """A logged game, multiplayer or solo, played by bots for a random number of commands."""
-    modes = ["multi", "multi", "solo"] if "solo" in MODE_STARTS else ["multi"]
+    modes = ["multi", "multi", "solo"] if "solo" in GAME_MODES else ["multi"]
     mode = draw(st.sampled_from(modes))
     players = 1 if mode == "solo" else draw(st.integers(2, 4))
     seed = draw(st.integers(0, 2**64 - 1))

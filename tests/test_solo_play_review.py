@@ -60,8 +60,8 @@ def text_of(fragments) -> str:
 
 def test_the_terminal_menu_says_which_sequence_each_wild_face_opens_or_extends():
     session = Session(played(*TO_THE_BEER), (Seat("You"),))
-    session._take(0, 21)
-    labels = [item.label for item in session.menu.items]
+    session.chooser.choose(("die", 21))
+    labels = [item.label for item in session.chooser.menu.items]
     assert labels == [
         "take die 21 as 1, opening sequence 3",
         "take die 21 as 2, extending sequence 2 to 1-2",
@@ -73,8 +73,8 @@ def test_the_pages_take_options_say_the_same_as_the_terminal_menu():
     game = played(*TO_THE_BEER)
     options = choices(game.state, 0)["take"]["21"]
     session = Session(game, (Seat("You"),))
-    session._take(0, 21)
-    assert [o["label"] for o in options] == [item.label for item in session.menu.items]
+    session.chooser.choose(("die", 21))
+    assert [o["label"] for o in options] == [item.label for item in session.chooser.menu.items]
 
 
 def test_every_take_label_names_the_engines_own_assignment():

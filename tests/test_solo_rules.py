@@ -4,7 +4,6 @@ neutralizing, freezing, spending and recycling, the refills, and the end."""
 from __future__ import annotations
 
 import pytest
-from attrs import evolve
 
 from core.commands import EndSolo, NewGame, Refill, SpendMagic, TakeDie, parse_command
 from core.dice import DIE_COUNT, KIND_OF
@@ -14,56 +13,18 @@ from core.events import solo as sev
 from core.events.codec import Batch, decode_batch, encode_batch
 from core.game import Game
 from core.mountain import EMPTY, SLOTS, fillable_slots, slot_index
-from core.projections.state import OVER, SOLO, GameState
+from core.projections.state import OVER, SOLO
 from core.projections.text import describe
 from core.rng import DiceRng
 from core.rules import resolve
 from core.rules.legal import legal_commands
+from tests.builders import row0, solo_state
 
 T = [d for d in range(DIE_COUNT) if KIND_OF[d] == "tunnel"]
 G = [d for d in range(DIE_COUNT) if KIND_OF[d] == "treasure"]
 H = [d for d in range(DIE_COUNT) if KIND_OF[d] == "hazard"]
 TOOL = [d for d in range(DIE_COUNT) if KIND_OF[d] == "tool"]
 M = [d for d in range(DIE_COUNT) if KIND_OF[d] == "magic"]
-
-
-def solo_state(mountain=None, trove=(), **changes) -> GameState:
-    """A solo state in play: ``mountain`` maps (row, col) to (die, face); ``trove`` is
-    (die, face) pairs; the rest of the dice are in the bag."""
-    faces = [None] * DIE_COUNT
-    slots = list(EMPTY)
-    for (row, col), (die, face) in (mountain or {}).items():
-        slots[slot_index(row, col)] = die
-        faces[die] = face
-    for die, face in trove:
-        faces[die] = face
-    used = {d for d in slots if d is not None} | {d for d, _ in trove}
-    used |= set(changes.get("out_of_game", ()))
-    state = GameState(
-        game_id="test",
-        seed=1,
-        mode="solo",
-        names=("Ada",),
-        dice_set="standard-d1",
-        rules="test",
-        phase=SOLO,
-        active=0,
-        heroes=(None,),
-        troves=(tuple(d for d, _ in trove),),
-        hero_spent=(frozenset(),),
-        cached=((),),
-        round_scores=((),),
-        mountain=tuple(slots),
-        bag=tuple(d for d in range(DIE_COUNT) if d not in used),
-        faces=tuple(faces),
-        refills_left=2,
-    )
-    return evolve(state, **changes)
-
-
-def row0(*dice_faces):
-    """A mountain of bottom-row dice only: every one of them is a top die."""
-    return {(0, i): df for i, df in enumerate(dice_faces)}
 
 
 def when(state, command, rng=None):

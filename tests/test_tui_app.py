@@ -42,8 +42,8 @@ class Player:
         self.session = play.session
 
     def _look(self):
-        s = self.session
-        look = (s.game.seq, s.overlay, s.mode(), s.picked, s.source, s.cursor, s.status, s.menu)
+        s, c = self.session, self.session.chooser
+        look = (s.game.seq, s.overlay, c.mode(), c.picked, c.source, c.cursor, s.status, c.menu)
         return (*look, self.play.cmdline_open)
 
     async def ready(self) -> None:
@@ -80,15 +80,15 @@ def new_session(tmp_path, seed: int = 11) -> Session:
 
 async def play_turn(player: Player) -> None:
     """One decision at the keyboard, the way a newcomer would make it."""
-    s = player.session
-    mode = s.mode()
+    s, c = player.session, player.session.chooser
+    mode = c.mode()
     if s.overlay in ("round", "help") or mode in ("hero", "take"):
         await player.press(ENTER)
     elif mode == "magic":
-        if s.source is None and len(s.lines) % 2:  # now and then, spend magic
+        if c.source is None and len(s.lines) % 2:  # now and then, spend magic
             await player.press(ENTER)
-            while s.mode() == "spend":
-                await player.press(ENTER if s.cursor not in map(_die, s.picked) else "l")
+            while c.mode() == "spend":
+                await player.press(ENTER if c.cursor not in map(_die, c.picked) else "l")
         else:
             await player.press("e")
     elif mode == "cache":
@@ -132,7 +132,7 @@ def test_u_undoes_your_move_and_the_bots_after_it(tmp_path):
         async with running(session) as player:
             await player.ready()
             await player.press(ENTER)  # choose a hero
-            await until(lambda: session.mode() == "take")
+            await until(lambda: session.chooser.mode() == "take")
             before_state, before_depth = session.state, session.game.timeline.depth
             await player.press(ENTER)  # take a die; the bots answer
             await until(lambda: session.human_to_act() is not None or session.overlay)
@@ -154,7 +154,7 @@ def test_a_refused_command_shows_the_rule_and_changes_nothing(tmp_path):
         async with running(session) as player:
             await player.ready()
             await player.press("1")  # the first hero on the list
-            await until(lambda: session.mode() == "take")
+            await until(lambda: session.chooser.mode() == "take")
             mountain = session.state.mountain
             covered = next(
                 d for d in dice_on(mountain) if len(covering(mountain, where(mountain, d))) == 2
@@ -170,7 +170,7 @@ def test_a_refused_command_shows_the_rule_and_changes_nothing(tmp_path):
             assert session.game.seq == seq and session.state == state
             # a click on the same die is refused the same way
             session.say("")
-            session.click(("die", covered))
+            session.chooser.click(("die", covered))
             assert "covered" in session.status and session.game.seq == seq
 
     asyncio.run(scenario())
@@ -184,7 +184,7 @@ def test_quit_keeps_the_log_and_resume_continues(tmp_path):
         async with running(session) as player:
             await player.ready()
             await player.press(ENTER)
-            await until(lambda: session.mode() == "take")
+            await until(lambda: session.chooser.mode() == "take")
             await player.press(ENTER)
             await player.ready()
             player.pipe.send_text("\x03")  # Ctrl-C
@@ -200,7 +200,7 @@ def test_quit_keeps_the_log_and_resume_continues(tmp_path):
         state = session.state
         async with running(session) as player:
             await player.ready()
-            if session.mode() == "take":
+            if session.chooser.mode() == "take":
                 await player.press(ENTER)
                 assert session.game.seq > 0 and session.state != state
         game.close()
@@ -242,10 +242,10 @@ def test_hjkl_move_the_cursor_over_selectable_dice(tmp_path, keys):
         async with running(session) as player:
             await player.ready()
             await player.press(ENTER)
-            await until(lambda: session.mode() == "take")
+            await until(lambda: session.chooser.mode() == "take")
             for _ in range(3):
                 player.pipe.send_text(keys)
                 await asyncio.sleep(0.02)
-                assert session.cursor in session.selectable()
+                assert session.chooser.cursor in session.chooser.selectable()
 
     asyncio.run(scenario())

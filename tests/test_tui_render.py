@@ -23,9 +23,9 @@ GLYPHS = Glyphs()
 
 def taking_session(seed: int = 21) -> Session:
     session = Session(Game.new([s.name for s in SEATS], seed), SEATS)
-    while session.mode() != "take":
+    while session.chooser.mode() != "take":
         if not session.bot_step():
-            session.choose()
+            session.chooser.choose()
     return session
 
 
@@ -77,7 +77,7 @@ def test_selectable_dice_are_lit_and_the_others_dimmed():
     }
     assert sorted(styles) == sorted(dice_on(session.state.mountain))
     for die, style in styles.items():
-        if session.cursor == ("die", die):
+        if session.chooser.cursor == ("die", die):
             assert "reverse" in style
         elif die in legal:
             assert "bold" in style and "#6c6c6c" not in style
@@ -94,14 +94,14 @@ def test_a_click_on_a_lit_die_takes_it_and_on_a_covered_one_shows_why_not():
         f for f in fragments if len(f) == 3 and f[1].strip().isdigit() and int(f[1]) not in legal
     ]
     click(covered[0])
-    session.click(clicked[-1])
+    session.chooser.click(clicked[-1])
     assert session.status_kind == "error" and "covered" in session.status
     lit = next(
         f for f in fragments if len(f) == 3 and f[1].strip().isdigit() and int(f[1]) in legal
     )
     seq = session.game.seq
     click(lit)
-    session.click(clicked[-1])
+    session.chooser.click(clicked[-1])
     taken = [e for _, e in session.game.events(seq) if isinstance(e, ev.DieTaken)]
     assert taken[0].die == int(lit[1])
 
@@ -135,13 +135,13 @@ def test_panels_fit_their_width_and_say_whose_turn_it_is():
 
 def test_the_trove_grid_shows_ids_and_hero_faces_in_the_magic_phase():
     session = taking_session(8)
-    while session.mode() != "magic":
+    while session.chooser.mode() != "magic":
         if session.state.is_over:
             raise AssertionError("no magic turn for the person")
         if session.overlay:
             session.back()
         elif not session.bot_step():
-            session.choose()
+            session.chooser.choose()
     text = text_of(board.trove_grid(session, GLYPHS, 11))
     assert "Your trove" in text and "h0" in text
     for die in session.state.troves[0]:

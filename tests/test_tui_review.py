@@ -54,7 +54,7 @@ def test_a_line_that_does_not_parse_says_why_and_stays_open_to_be_corrected(tmp_
 
 def test_a_long_refusal_wraps_within_the_width_instead_of_being_cut():
     session = session_for(21)
-    advance(session, lambda s: s.mode() == "take")
+    advance(session, lambda s: s.chooser.mode() == "take")
     message = (
         "you can cache 2 dice with the chests you keep in use, not 3 "
         "(a chest die that holds dice is rerolled, not cached)"
@@ -73,7 +73,9 @@ def test_a_long_refusal_wraps_within_the_width_instead_of_being_cut():
 
 def test_the_hero_face_under_the_cursor_is_named_and_its_spend_too():
     def on_hero_face(s):
-        return s.mode() == "magic" and any(spot[0] == "face" for spot in s.selectable())
+        return s.chooser.mode() == "magic" and any(
+            spot[0] == "face" for spot in s.chooser.selectable()
+        )
 
     for seed in range(40):
         session = session_for(seed)
@@ -81,13 +83,13 @@ def test_the_hero_face_under_the_cursor_is_named_and_its_spend_too():
             break
     else:
         raise AssertionError("no seed gives the person a hero magic face")
-    face_spot = next(spot for spot in session.selectable() if spot[0] == "face")
-    session.cursor = face_spot
+    face_spot = next(spot for spot in session.chooser.selectable() if spot[0] == "face")
+    session.chooser.cursor = face_spot
     face = session.state.hero_faces(0)[face_spot[1]]
     words = f"hero face h{face_spot[1]} ({face_words(face)})"
     assert words in text_of(panels.status(session, GLYPHS, 200))
-    session.choose()
-    if session.mode() == "spend":  # a choice of dice to make: the prompt names the face
+    session.chooser.choose()
+    if session.chooser.mode() == "spend":  # a choice of dice to make: the prompt names the face
         assert f"Spending hero face h{face_spot[1]} " in session.message()[0]
 
 
@@ -185,7 +187,7 @@ def test_the_beer_hint_and_key_show_only_when_a_beer_can_be_shared():
         for _ in range(300):
             if session.state.is_over:
                 break
-            if session.mode() == "take" and session.overlay is None:
+            if session.chooser.mode() == "take" and session.overlay is None:
                 can = any(isinstance(c, ShareBeer) for c in session.legal())
                 assert ("share a beer" in session.message()[0]) == can
                 assert ("share a beer" in text_of(panels.keys(session, 200))) == can
@@ -201,7 +203,7 @@ def test_the_solo_hints_name_only_the_moves_the_rules_allow():
         for _ in range(200):
             if session.state.is_over:
                 break
-            if session.mode() == "solo":
+            if session.chooser.mode() == "solo":
                 legal = session.legal()
                 prompt, keys = session.message()[0], text_of(panels.keys(session, 200))
                 for words, key, kind in (
@@ -213,35 +215,37 @@ def test_the_solo_hints_name_only_the_moves_the_rules_allow():
                     checked.add((kind.__name__, can))
                 can_take = any(isinstance(c, TakeDie) for c in legal)
                 assert prompt.startswith("No top die") == (not can_take)
-            if session.mode() == "solo" and session.selectable():
-                session.choose()
-            elif session.mode() == "solo" and session.can(Refill):
-                session.refill()
-                session.choose()
-            elif session.mode() == "solo" and session.can(SpendMagic):
-                session.magic()
-            elif session.mode() == "solo":
-                session.stop()
+            if session.chooser.mode() == "solo" and session.chooser.selectable():
+                session.chooser.choose()
+            elif session.chooser.mode() == "solo" and session.chooser.can(Refill):
+                session.chooser.refill()
+                session.chooser.choose()
+            elif session.chooser.mode() == "solo" and session.chooser.can(SpendMagic):
+                session.chooser.magic()
+            elif session.chooser.mode() == "solo":
+                session.chooser.stop()
             else:  # a menu or a recycle: take the first choice
-                session.choose()
+                session.chooser.choose()
     assert {("SpendMagic", True), ("Refill", True), ("Refill", False)} <= checked
 
 
 def test_a_refill_is_asked_for_first_and_says_how_many_are_left():
     for seed in range(20):
         session = session_for(seed, (Seat("You"),), mode="solo")
-        if advance(session, lambda s: s.mode() == "solo" and s.can(Refill), limit=40):
+        if advance(
+            session, lambda s: s.chooser.mode() == "solo" and s.chooser.can(Refill), limit=40
+        ):
             break
     else:
         raise AssertionError("no solo game reached a possible refill")
     seq, left = session.game.seq, session.state.refills_left
-    session.refill()
-    assert session.game.seq == seq and session.mode() == "menu"  # nothing done yet
-    assert f"{left} refill" in session.menu.title
+    session.chooser.refill()
+    assert session.game.seq == seq and session.chooser.mode() == "menu"  # nothing done yet
+    assert f"{left} refill" in session.chooser.menu.title
     session.back()  # Esc: no refill
     assert session.game.seq == seq and session.state.refills_left == left
-    session.refill()
-    session.choose()
+    session.chooser.refill()
+    session.chooser.choose()
     assert session.state.refills_left == left - 1
     assert f"({left - 1} refill" in session.lines[-1].text
 
@@ -249,7 +253,7 @@ def test_a_refill_is_asked_for_first_and_says_how_many_are_left():
 def test_troves_line_up_while_heroes_are_still_being_chosen():
     session = session_for(3)
     for _ in range(10):
-        if session.mode() == "hero":
+        if session.chooser.mode() == "hero":
             break
         session.bot_step()
     assert session.state.phase == SETUP

@@ -33,10 +33,10 @@ def step(session: Session) -> None:
         session.back()
     elif session.bot_step():
         pass
-    elif session.mode() == "magic":
-        session.end_turn()
+    elif session.chooser.mode() == "magic":
+        session.chooser.end_turn()
     else:
-        session.choose()
+        session.chooser.choose()
 
 
 def advance(session: Session, condition, limit: int = 400) -> bool:
@@ -70,9 +70,9 @@ def test_the_selectable_dice_are_the_legal_takes_all_game():
     for _ in range(300):
         if session.state.is_over:
             break
-        if session.mode() == "take":
-            assert set(session.selectable()) == legal_take_dice(session)
-            assert session.cursor in session.selectable()
+        if session.chooser.mode() == "take":
+            assert set(session.chooser.selectable()) == legal_take_dice(session)
+            assert session.chooser.cursor in session.chooser.selectable()
             checked += 1
         step(session)
     assert checked > 10
@@ -86,21 +86,21 @@ def test_sharing_a_beer_opens_a_menu_of_the_legal_shares_then_side_dice_are_sele
 
     session = find(can_share)
     shares = [c for c in session.legal() if isinstance(c, ShareBeer)]
-    session.share_beer()
-    assert session.mode() == "menu"
-    assert [item.command for item in session.menu.items] == shares
-    session.pick_number(1)
+    session.chooser.share_beer()
+    assert session.chooser.mode() == "menu"
+    assert [item.command for item in session.chooser.menu.items] == shares
+    session.chooser.pick_number(1)
     assert isinstance(session.game.events()[-1][1], ev.BeerShared)
-    assert session.state.beer_shared and session.menu is None
-    assert set(session.selectable()) == legal_take_dice(session)
+    assert session.state.beer_shared and session.chooser.menu is None
+    assert set(session.chooser.selectable()) == legal_take_dice(session)
 
 
 def test_no_beer_to_share_is_said_and_changes_nothing():
     session = session_for(3)
-    advance(session, lambda s: s.mode() == "take")
+    advance(session, lambda s: s.chooser.mode() == "take")
     seq = session.game.seq
     if not any(isinstance(c, ShareBeer) for c in session.legal()):
-        session.share_beer()
+        session.chooser.share_beer()
         assert session.status_kind == "error" and session.game.seq == seq
 
 
@@ -120,28 +120,28 @@ def test_spending_magic_picks_the_source_then_exactly_the_dice_to_reroll():
     seat = session.human_to_act()
     spot = next(
         sp
-        for sp in session.selectable()
+        for sp in session.chooser.selectable()
         for src in magic_sources(session.state, seat)
         if sp in (("die", src.die), ("face", src.hero_face))
         and 0
         < targets_needed(session.state, seat, src)
         < len(reroll_targets(session.state, seat, src.die))
     )
-    session.cursor = spot
-    session.choose()
-    assert session.mode() == "spend"
-    needed = session.needed()
-    eligible = {("die", d) for d in reroll_targets(session.state, seat, session.source.die)}
-    assert set(session.selectable()) == eligible
+    session.chooser.cursor = spot
+    session.chooser.choose()
+    assert session.chooser.mode() == "spend"
+    needed = session.chooser.needed()
+    eligible = {("die", d) for d in reroll_targets(session.state, seat, session.chooser.source.die)}
+    assert set(session.chooser.selectable()) == eligible
     chosen = []
     for _ in range(needed):
-        assert session.cursor not in [("die", d) for d in chosen]
-        chosen.append(session.cursor[1])
-        session.choose()
+        assert session.chooser.cursor not in [("die", d) for d in chosen]
+        chosen.append(session.chooser.cursor[1])
+        session.chooser.choose()
     event = session.game.events()[-1][1]
     assert isinstance(event, ev.MagicSpent)
     assert sorted(d for d, _ in event.rolls) == sorted(chosen)
-    assert session.mode() in ("magic", "wait", "cache") or session.overlay
+    assert session.chooser.mode() in ("magic", "wait", "cache") or session.overlay
 
 
 def test_a_cache_too_big_is_refused_with_the_rule_message_and_a_fitting_one_goes_through():
@@ -155,20 +155,20 @@ def test_a_cache_too_big_is_refused_with_the_rule_message_and_a_fitting_one_goes
     seq = session.game.seq
     if len(trove) > room:
         for die in sorted(trove)[: room + 1]:
-            session.toggle(("die", die))
-        session.choose()
+            session.chooser.toggle(("die", die))
+        session.chooser.choose()
         assert session.status_kind == "error" and "cache" in session.status
         assert session.game.seq == seq
         session.back()
-    session.toggle(("die", sorted(trove)[0]))
-    session.choose()
+    session.chooser.toggle(("die", sorted(trove)[0]))
+    session.chooser.choose()
     event = next(e for _, e in session.game.events(seq) if isinstance(e, ev.DiceCached))
     assert event.seat == seat and len(event.dice) <= room
 
 
 def test_the_command_line_completes_to_legal_commands_and_validates_syntax():
     session = session_for(2)
-    advance(session, lambda s: s.mode() == "take")
+    advance(session, lambda s: s.chooser.mode() == "take")
     completer = CommandCompleter(session)
     offered = [c.text for c in completer.get_completions(Document("take "), None)]
     assert sorted(offered) == sorted(c.text() for c in session.legal() if isinstance(c, TakeDie))
@@ -185,7 +185,7 @@ def test_the_command_line_completes_to_legal_commands_and_validates_syntax():
 
 def test_typed_words_help_quit_undo_and_nonsense():
     session = session_for(2)
-    advance(session, lambda s: s.mode() == "take")
+    advance(session, lambda s: s.chooser.mode() == "take")
     session.run_line("help")
     assert session.overlay == "help"
     session.back()
@@ -193,7 +193,7 @@ def test_typed_words_help_quit_undo_and_nonsense():
     session.run_line(session.legal()[0].text())
     assert session.game.timeline.depth > depth
     session.run_line("undo")
-    assert session.game.timeline.depth == depth and session.mode() == "take"
+    assert session.game.timeline.depth == depth and session.chooser.mode() == "take"
     session.run_line("dig deeper")
     assert session.status_kind == "error" and "unknown command" in session.status
     session.run_line("quit")
@@ -246,32 +246,32 @@ def test_solo_takes_spends_refills_and_stops_from_the_keys():
         for _ in range(200):
             if session.state.is_over:
                 break
-            assert session.mode() in ("solo", "menu", "recycle")
-            spots = session.selectable()
-            if session.mode() == "solo" and spots:
+            assert session.chooser.mode() in ("solo", "menu", "recycle")
+            spots = session.chooser.selectable()
+            if session.chooser.mode() == "solo" and spots:
                 assert set(spots) == legal_take_dice(session)
-                session.choose()
-                if session.mode() == "menu":
+                session.chooser.choose()
+                if session.chooser.mode() == "menu":
                     seen.add("take options")
-                    session.choose()
-            elif session.mode() == "solo" and any(
+                    session.chooser.choose()
+            elif session.chooser.mode() == "solo" and any(
                 isinstance(c, SpendMagic) for c in session.legal()
             ):
-                session.magic()
-                if session.mode() == "menu":
-                    session.choose()
-                while session.mode() == "recycle":
+                session.chooser.magic()
+                if session.chooser.mode() == "menu":
+                    session.chooser.choose()
+                while session.chooser.mode() == "recycle":
                     seen.add("recycle")
-                    session.choose()
+                    session.chooser.choose()
             elif session.state.refills_left:
-                session.refill()
-                assert session.mode() == "menu"  # a refill is asked for first: two a game
-                session.choose()
+                session.chooser.refill()
+                assert session.chooser.mode() == "menu"  # a refill is asked for first: two a game
+                session.chooser.choose()
                 seen.add("refill")
             else:
-                session.stop()
-                assert session.mode() == "menu"
-                session.choose()
+                session.chooser.stop()
+                assert session.chooser.mode() == "menu"
+                session.chooser.choose()
                 seen.add("stop")
         assert session.state.is_over and session.overlay == "over"
         kinds = {type(e) for _, e in session.game.events()}

@@ -129,8 +129,8 @@ def test_help_in_a_solo_game_lists_its_takes_spends_and_stop(page, server):
     page.wait_for_selector("#help:not([hidden])")
     offered = page.eval_on_selector_all("#help .cmd", "ns => ns.map((n) => n.dataset.text)")
     wanted = [o["text"] for options in choices["take"].values() for o in options]
-    wanted += [
-        f"spend {s['die']} on " if s["needed"] else f"spend {s['die']}" for s in choices["spend"]
+    wanted += [  # a spend with nothing to choose (rule D6) is offered whole
+        s["forced"]["text"] if s["forced"] else f"spend {s['die']} on " for s in choices["spend"]
     ]
     wanted += [choices[k]["text"] for k in ("refill", "stop") if k in choices] + ["undo"]
     assert sorted(offered) == sorted(wanted)

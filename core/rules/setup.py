@@ -8,7 +8,7 @@ chooses last; or dealt at random. The mountain is filled once every hero is set.
 
 from __future__ import annotations
 
-from core.commands import NewGame
+from core.commands import GAME_MODES, NewGame
 from core.dice import DICE_SET, FACES, HERO_NAMES, HEROES
 from core.errors import RuleError
 from core.events import game as ev
@@ -24,7 +24,7 @@ _ROLL_RANK = {face: rank for rank, face in enumerate(FACES["tunnel"])}
 
 def check_new_game(cmd: NewGame) -> None:
     """Refuse options that cannot make a game."""
-    if cmd.mode not in ("multi", "solo"):
+    if cmd.mode not in GAME_MODES:
         raise RuleError("bad_option", f"mode must be 'multi' or 'solo', not {cmd.mode!r}")
     low, high = (2, 4) if cmd.mode == "multi" else (1, 1)
     if not low <= len(cmd.players) <= high:

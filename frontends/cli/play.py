@@ -16,9 +16,9 @@ import time
 from pathlib import Path
 
 from core.bots import BOTS
+from core.commands import GAME_MODES
 from core.errors import DiceMinerError
 from core.game import Game
-from core.rules import MODE_STARTS
 from core.scoring_solo import solo_score
 from frontends.cli.tui.table import BOT_NAMES, Seat, bot_seat, default_bot, seats_from_names
 
@@ -160,7 +160,7 @@ def start(args: argparse.Namespace) -> tuple[Game, tuple[Seat, ...], Path, list[
         seats, notes = seats_from_names(game.state.names)
         return game, seats, args.resume, notes
     if args.solo:
-        if "solo" not in MODE_STARTS:
+        if "solo" not in GAME_MODES:
             raise PlayError("the solo game is not available yet")
         crowd = [f"--{k}" for k in ("players", "bots", "hotseat") if getattr(args, k)]
         if crowd or len(args.name or []) > 1:

@@ -23,9 +23,9 @@ from contextlib import ExitStack, contextmanager
 from core.bots import BOTS
 from core.bots.registry import parse_bots
 from core.bots.series import GameResult, log_name, logged_result, play_series
+from core.commands import GAME_MODES
 from core.errors import DiceMinerError
 from core.rng import derive_seed
-from core.rules import MODE_STARTS
 from core.scoring_solo import RATINGS, rating
 from core.store import load_batches
 from frontends.cli.args import CliError, positive_int, seed_int
@@ -83,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
         bots = parse_bots(args.bots, args.players)
     except ValueError as exc:
         raise CliError(str(exc)) from None
-    if args.players == 1 and "solo" not in MODE_STARTS:
+    if args.players == 1 and "solo" not in GAME_MODES:
         raise CliError("the solo game is not available in this version")
     if args.resume and args.out is None:
         raise CliError("--resume reads the logs in --out: name the directory")

@@ -2,6 +2,7 @@
 
 The package is thin by design: ``session`` sends commands to ``core.game`` and
 keeps only what the screen needs (cursor, picked dice, messages); the view
-modules draw projected state; no rule lives here. The legal commands say what
-can be selected, and the engine's RuleError says why something was refused.
+modules draw projected state; no rule lives here. The core choices read model
+(``core.projections.choices``) says what can be selected and in what words,
+and the engine's RuleError says why something was refused.
 """

@@ -34,6 +34,7 @@ from core.bots.play import bot_command
 from core.mountain import dice_on
 from core.projections.state import SETUP
 from frontends.cli.tui import board, overlays, panels, solo_view
+from frontends.cli.tui.choosing import Spot
 from frontends.cli.tui.commandline import CommandCompleter, CommandValidator
 from frontends.cli.tui.glyphs import Glyphs
 from frontends.cli.tui.keys import build_keys
@@ -117,13 +118,14 @@ class PlayApp:
 
     def quit(self) -> None:
         """Leave the game (every move is already in the log)."""
-        if self.app.is_running and not self.app.future.done():
+        future = self.app.future
+        if self.app.is_running and future is not None and not future.done():
             self.app.exit()
 
     # -- the layout ----------------------------------------------------------
 
-    def _click(self, spot) -> None:
-        self.session.click(spot)
+    def _click(self, spot: Spot) -> None:
+        self.session.chooser.click(spot)
         self.app.invalidate()
 
     def _board(self):
@@ -132,7 +134,7 @@ class PlayApp:
             return board.heroes(s, self.glyphs, self._click)
         if not dice_on(s.state.mountain):
             return board.trove_grid(s, self.glyphs, BOARD_HEIGHT - 1, self._click)
-        note = _MOUNTAIN_NOTES.get(s.mode(), "  (lit: may be taken)\n")
+        note = _MOUNTAIN_NOTES.get(s.chooser.mode(), "  (lit: may be taken)\n")
         title = [(panels.TITLE, " Mountain"), (panels.DIM, note)]
         return title + board.mountain(s, self.glyphs, self._click)
 
@@ -207,7 +209,7 @@ class PlayApp:
                     self._borders(
                         Frame(Window(_control(g, lambda: overlays.menu(s, self._click))))
                     ),
-                    filter=Condition(lambda: s.menu is not None and s.overlay is None),
+                    filter=Condition(lambda: s.chooser.menu is not None and s.overlay is None),
                 )
             ),
             Float(xcursor=True, ycursor=True, content=CompletionsMenu(max_height=10)),

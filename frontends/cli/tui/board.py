@@ -12,7 +12,6 @@ from collections.abc import Callable
 
 from prompt_toolkit.mouse_events import MouseEvent, MouseEventType
 
-from core.commands import TakeDie
 from core.dice import HERO_NAMES, HEROES, KIND_OF, face_kind
 from core.mountain import ROW_LENGTHS, ROWS, slot_index
 from frontends.cli.tui.choosing import Spot, grid_columns
@@ -32,10 +31,11 @@ SOURCE = "bg:#ff87ff fg:#000000 bold"
 def clicker(on_click: OnClick | None, spot: Spot):
     """A mouse handler that reports a click (button release) on ``spot``."""
 
-    def handler(event: MouseEvent):
+    def handler(event: MouseEvent) -> object:
         if event.event_type != MouseEventType.MOUSE_UP:
             return NotImplemented
-        on_click(spot)
+        if on_click is not None:
+            on_click(spot)
         return None
 
     return handler
@@ -48,18 +48,19 @@ def frag(style: str, text: str, on_click: OnClick | None = None, spot: Spot | No
     return (style, text, clicker(on_click, spot))
 
 
-def cell_style(session: Session, die: int, selectable: set) -> str:
+def cell_style(session: Session, die: int, selectable: set[Spot]) -> str:
     """A die's style: cursor, picked, source, full colour, or dimmed."""
     face = session.state.faces[die]
-    spot = ("die", die)
-    if session.cursor == spot and die in session.picked:
+    chooser = session.chooser
+    spot: Spot = ("die", die)
+    if chooser.cursor == spot and die in chooser.picked:
         return f"{PICKED} underline"
-    if session.cursor == spot:
+    if chooser.cursor == spot:
         bright = kind_style(KIND_OF[die], face).split()[0].replace("bg:", "fg:")
         return f"{CURSOR} {bright}"
-    if session.source is not None and session.source.die == die:
+    if chooser.source is not None and chooser.source.die == die:
         return SOURCE
-    if die in session.picked:
+    if die in chooser.picked:
         return PICKED
     if spot not in selectable:
         return die_style(die, face, dim=True)
@@ -69,10 +70,12 @@ def cell_style(session: Session, die: int, selectable: set) -> str:
 def mountain(session: Session, glyphs: Glyphs, on_click: OnClick | None = None) -> Fragments:
     """The mountain: five rows from the top (2 dice) down to the bottom (6), ids under each."""
     state = session.state
-    if session.mode() == "recycle":
-        lit = set(session.selectable())
+    chooser = session.chooser
+    lit: set[Spot]
+    if chooser.mode() == "recycle":
+        lit = set(chooser.selectable())
     else:  # the dice the player to act may take, bot or person
-        lit = {("die", c.die) for c in session.legal() if isinstance(c, TakeDie)}
+        lit = {("die", t.die) for t in chooser.choices.takes}
     width, pitch = 5, 6
     out: Fragments = []
     for row in reversed(range(ROWS)):
@@ -80,7 +83,8 @@ def mountain(session: Session, glyphs: Glyphs, on_click: OnClick | None = None) 
         dice_line: Fragments = [("", indent)]
         ids_line: Fragments = [("", indent)]
         for col in range(ROW_LENGTHS[row]):
-            die = state.mountain[slot_index(row, col)]
+            k = slot_index(row, col)
+            die = None if k is None else state.mountain[k]
             if col:
                 dice_line.append(("", " " * (pitch - width)))
                 ids_line.append(("", " " * (pitch - width)))
@@ -88,7 +92,7 @@ def mountain(session: Session, glyphs: Glyphs, on_click: OnClick | None = None) 
                 dice_line.append(("fg:#444444", "·".center(width)))
                 ids_line.append(("", " " * width))
                 continue
-            spot = ("die", die)
+            spot: Spot = ("die", die)
             style = cell_style(session, die, lit)
             dice_line.append(frag(style, glyphs.cell(state.faces[die], width), on_click, spot))
             ids_line.append(frag(*id_label(session, spot, lit, glyphs), on_click, spot))
@@ -100,20 +104,20 @@ def mountain(session: Session, glyphs: Glyphs, on_click: OnClick | None = None) 
 def id_label(
     session: Session,
     spot: Spot,
-    selectable,
+    selectable: set[Spot],
     glyphs: Glyphs,
     label: str | None = None,
     width: int = 5,
 ) -> tuple[str, str]:
     """The style and text of the id under a die: lit if selectable, ticked if picked."""
     label = str(spot[1]) if label is None else label
-    if session.cursor == spot:
+    if session.chooser.cursor == spot:
         style = "reverse bold"
     elif spot in selectable:
         style = "fg:#ffffff bold"
     else:
         style = "fg:#6c6c6c"
-    if spot[0] == "die" and spot[1] in session.picked:
+    if spot[0] == "die" and spot[1] in session.chooser.picked:
         label, style = "✓" + label, f"{style} fg:#ffd700"
     return style, label.center(width)
 
@@ -136,15 +140,15 @@ def face_cells(glyphs: Glyphs, faces, width: int = 3, styles=None) -> Fragments:
 def heroes(session: Session, glyphs: Glyphs, on_click: OnClick | None = None) -> Fragments:
     """The six heroes with their faces; those taken say by whom."""
     state = session.state
-    choosing = session.mode() == "hero"
+    choosing = session.chooser.mode() == "hero"
     out: Fragments = [
         ("fg:#ffd700 bold", " Heroes"),
         ("fg:#8a8a8a", "  (faces that count every round)\n"),
     ]
     for n, hero in enumerate(HERO_NAMES):
-        spot = ("hero", hero)
+        spot: Spot = ("hero", hero)
         holder = state.heroes.index(hero) if hero in state.heroes else None
-        if session.cursor == spot:
+        if session.chooser.cursor == spot:
             style = "reverse bold"
         elif holder is not None:
             style = "fg:#6c6c6c"
@@ -166,13 +170,14 @@ def trove_grid(
     """Your trove laid out large, ids under each die, for choosing what to spend or cache."""
     state = session.state
     seat = session.input_seat()
-    mode = session.mode()
+    chooser = session.chooser
+    mode = chooser.mode()
     owner = "Your" if len(session.humans) == 1 else f"{state.names[seat]}'s"
     out: Fragments = [
         ("fg:#ffd700 bold", f" {owner} trove"),
         ("fg:#8a8a8a", "  (ids under the dice)\n"),
     ]
-    selectable = set(session.selectable())
+    selectable = set(chooser.selectable())
     choosing = mode in ("magic", "spend", "cache")
     cells: list[tuple[Spot, str, str, str]] = []  # spot, glyph, style, id
     for die in session.trove_order(seat):
@@ -186,16 +191,16 @@ def trove_grid(
         cells.append((("die", die), glyphs.face(face), style, str(die)))
     spent = state.hero_spent[seat] if state.hero_spent else frozenset()
     for n, face in enumerate(state.hero_faces(seat)):
-        spot = ("face", n)
-        if session.cursor == spot:
+        face_spot: Spot = ("face", n)
+        if chooser.cursor == face_spot:
             style = f"{CURSOR} fg:#8700d7"
-        elif session.source is not None and session.source.hero_face == n:
+        elif chooser.source is not None and chooser.source.hero_face == n:
             style = SOURCE
         else:
             style = kind_style(
-                face_kind(face), face, dim=n in spent or (choosing and spot not in selectable)
+                face_kind(face), face, dim=n in spent or (choosing and face_spot not in selectable)
             )
-        cells.append((spot, glyphs.face(face), style, f"h{n}"))
+        cells.append((face_spot, glyphs.face(face), style, f"h{n}"))
     if not cells:
         return [*out, ("fg:#8a8a8a", "  no dice yet\n")]
     columns = grid_columns(len(cells))

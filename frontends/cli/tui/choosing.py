@@ -1,42 +1,35 @@
 """Choosing with the cursor: what can be selected now, moving over it, and acting on it.
 
-Selectable spots come from the legal commands (the dice a ``take`` may name,
-the heroes left), or for a magic spend and a cache from the helpers the rules
-export (``magic_sources``, ``reroll_targets``, ``targets_needed``): the
-interface never re-derives a rule. A choice that needs several dice is built
-here (toggle them) and sent as one command; the engine refuses if it is wrong.
-``Choosing`` is the half of ``Session`` that handles the cursor and the keys.
+What may be chosen comes from the core read model ``core.projections.choices``
+(the web page draws the same one): the dice a take may name and the ways to
+take each, the heroes left, the beers to share, each magic face with the dice
+it may reroll or recycle and how many, rule D6's forced spends, the cache's
+room. The interface never re-derives a rule. A choice that needs several dice
+is built here (toggle them) and sent as one command; the engine refuses if it
+is wrong.
+
+A ``Chooser`` belongs to a session (``Session.chooser``) and works through the
+small ``Table`` interface it is given: the state, whose turn it is, issuing a
+command and saying something in the status line.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
+from typing import Literal, Protocol
 
 from attrs import frozen
 
-from core.commands import (
-    CacheDice,
-    ChooseHero,
-    Command,
-    EndMagicTurn,
-    EndSolo,
-    Refill,
-    ShareBeer,
-    SpendMagic,
-    TakeDie,
-    parse_command,
-)
-from core.dice import HERO_NAMES, magic_symbols
-from core.errors import CommandSyntaxError
+from core.commands import ChooseHero, Command, EndMagicTurn, Refill, SpendMagic, TakeDie
+from core.dice import HERO_NAMES
 from core.mountain import SLOTS, where
+from core.projections.choices import Choices, SpendChoice, TakeChoice, choices
+from core.projections.state import EXCAVATION, MAGIC, REPLENISH, SETUP, SOLO, GameState
 from core.projections.text import die_words
-from core.rules.magic import MagicSource, magic_sources, reroll_targets, targets_needed
-from frontends.cli.tui.words import take_label
 
-Spot = tuple[str, object]  # ("die", id) | ("hero", name) | ("face", index) | ("menu", index)
-
-#: Words the command line accepts besides the game's own commands.
-META_WORDS = ("help", "quit")
+#: A place the cursor can be: a die, a hero face of the trove, a hero, a menu line.
+Spot = tuple[Literal["die", "face", "menu"], int] | tuple[Literal["hero"], str]
 
 
 def grid_columns(items: int) -> int:
@@ -67,60 +60,155 @@ class Menu:
     items: tuple[MenuItem, ...]
 
 
-class Choosing:
-    """The cursor, the picked dice and the keys, over a Session's game."""
+class Table(Protocol):
+    """What a chooser needs from the session it works for."""
+
+    @property
+    def state(self) -> GameState:
+        """The game's projected state."""
+        ...
+
+    @property
+    def humans(self) -> tuple[int, ...]:
+        """The seats played at this keyboard."""
+        ...
+
+    def human_to_act(self) -> int | None:
+        """The seat at this keyboard the game waits for, if any."""
+        ...
+
+    def input_seat(self) -> int:
+        """The seat commands are issued for."""
+        ...
+
+    def trove_order(self, seat: int) -> tuple[int, ...]:
+        """A trove's dice in display order."""
+        ...
+
+    def issue(self, command: Command) -> bool:
+        """Issue a command; a refusal is said and changes nothing."""
+        ...
+
+    def say(self, text: str, kind: str = "info") -> None:
+        """Put a message in the status line."""
+        ...
+
+    def waiting(self) -> str:
+        """Who the game waits for, in words."""
+        ...
+
+
+class Chooser:
+    """The cursor, the dice picked, the open menu and the keys that act on them."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.cursor: Spot | None = None
+        self.picked: tuple[int, ...] = ()
+        self.source: SpendChoice | None = None  # the magic face being spent
+        self.menu: Menu | None = None
+        self._last_xy: tuple[float, float] | None = None
+        self._model: Choices | None = None
+        self._model_of: GameState | None = None  # the state the model was made for
+
+    # -- what the game offers ------------------------------------------------
+
+    @property
+    def choices(self) -> Choices:
+        """The read model of the seat to act (person or bot), made once per state."""
+        state = self.table.state
+        if self._model is None or self._model_of is not state:
+            self._model, self._model_of = choices(state, state.to_act()), state
+        return self._model
+
+    def mode(self) -> str:
+        """What the keys do now: over, wait, menu, hero, take, magic, spend, cache,
+        solo or recycle (a solo spend choosing its dice)."""
+        state = self.table.state
+        if state.is_over:
+            return "over"
+        if self.table.human_to_act() is None:
+            return "wait"
+        if self.menu is not None:
+            return "menu"
+        return {
+            SETUP: "hero",
+            EXCAVATION: "take",
+            MAGIC: "magic" if self.source is None else "spend",
+            REPLENISH: "cache",
+            SOLO: "solo" if self.source is None else "recycle",
+        }.get(state.phase, "wait")
+
+    def can(self, kind: type[Command]) -> bool:
+        """True if a command of this kind is legal for the person to act now (for the hints)."""
+        return self.table.human_to_act() is not None and self.choices.offers(kind)
+
+    def needed(self) -> int:
+        """How many dice the spend being built must name."""
+        return 0 if self.source is None else self.source.needed
+
+    def reset(self) -> None:
+        """Forget the menu and the spend or cache being built (the game moved on)."""
+        self.picked, self.source, self.menu = (), None, None
 
     # -- what can be selected, and where it is drawn -------------------------
 
     def selectable(self) -> list[Spot]:
         """The spots the cursor may visit now, in display order."""
-        mode, seat, state = self.mode(), self.human_to_act(), self.state
-        if mode == "menu":
+        mode, model, table = self.mode(), self.choices, self.table
+        if mode == "menu" and self.menu is not None:
             return [("menu", i) for i in range(len(self.menu.items))]
         if mode == "hero":
-            return [("hero", c.hero) for c in self.legal() if isinstance(c, ChooseHero)]
+            return [("hero", h.hero) for h in model.heroes]
         if mode in ("take", "solo"):
-            dice = [c.die for c in self.legal() if isinstance(c, TakeDie)]
-            return [("die", d) for d in dict.fromkeys(dice)]
+            return [("die", t.die) for t in model.takes]
+        if mode not in ("magic", "spend", "cache", "recycle"):
+            return []
+        seat = table.input_seat()
         if mode == "magic":
-            order = {d: n for n, d in enumerate(self.trove_order(seat))}
-            sources = sorted(
-                magic_sources(state, seat),
+            order: dict[int | None, int] = {d: n for n, d in enumerate(table.trove_order(seat))}
+            spends = sorted(
+                model.spends,
                 key=lambda s: (s.die is None, order.get(s.die, 0), s.hero_face or 0),
             )
-            return [("die", s.die) if s.die is not None else ("face", s.hero_face) for s in sources]
-        if mode == "spend":
-            eligible = set(reroll_targets(state, seat, self.source.die))
-            return [("die", d) for d in self.trove_order(seat) if d in eligible]
+            return [_source_spot(s) for s in spends]
+        if mode == "spend" and self.source is not None:
+            eligible = set(self.source.pickable(self.picked))
+            return [("die", d) for d in table.trove_order(seat) if d in eligible]
         if mode == "cache":
-            return [("die", d) for d in self.trove_order(seat)]
-        if mode == "recycle":
-            chosen = set(self.picked)
-            dice = {d for t in self._recycle_sets() if chosen <= set(t) for d in t}
-            return [("die", d) for d in state.mountain if d is not None and d in dice]
+            return [("die", d) for d in table.trove_order(seat)]
+        if mode == "recycle" and self.source is not None:
+            eligible = set(self.source.pickable(self.picked))
+            return [("die", d) for d in table.state.mountain if d is not None and d in eligible]
         return []
 
     def grid_items(self, seat: int) -> int:
         """Cells in a seat's trove grid: its dice, then its hero's faces."""
-        return len(self.state.troves[seat]) + len(self.state.hero_faces(seat))
+        state = self.table.state
+        return len(state.troves[seat]) + len(state.hero_faces(seat))
 
     def position(self, spot: Spot) -> tuple[float, float]:
         """Where a spot is drawn, in abstract screen units (x right, y down)."""
+        state = self.table.state
+        seat = self.table.input_seat()
+        if spot[0] == "hero":
+            return (0, HERO_NAMES.index(spot[1]))
         kind, value = spot
-        seat = self.input_seat()
         if kind == "die":
-            k = where(self.state.mountain, value)
+            k = where(state.mountain, value)
             if k is not None:
                 row, col = SLOTS[k]
                 return (2 * col + row, 4 - row)
-            order = self.trove_order(seat)
+            order = self.table.trove_order(seat)
             if value in order:
                 return grid_xy(order.index(value), self.grid_items(seat))
         if kind == "face":
-            return grid_xy(len(self.state.troves[seat]) + value, self.grid_items(seat))
-        if kind == "hero":
-            return (0, HERO_NAMES.index(value))
-        return (0, value if isinstance(value, int) else 0)
+            return grid_xy(len(state.troves[seat]) + value, self.grid_items(seat))
+        return (0, value)
+
+    def _distance(self, spot: Spot, x0: float, y0: float) -> float:
+        x, y = self.position(spot)
+        return abs(x - x0) + abs(y - y0)
 
     # -- the cursor ----------------------------------------------------------
 
@@ -136,9 +224,7 @@ class Choosing:
             self.cursor = spots[0]
         else:
             x0, y0 = self._last_xy
-            self.cursor = min(
-                spots, key=lambda s: abs(self.position(s)[0] - x0) + abs(self.position(s)[1] - y0)
-            )
+            self.cursor = min(spots, key=lambda s: self._distance(s, x0, y0))
         self._remember()
 
     def _remember(self) -> None:
@@ -151,11 +237,12 @@ class Choosing:
         spots = self.selectable()
         if not spots:
             return
-        if self.cursor not in spots:
+        if self.cursor is None or self.cursor not in spots:
             self.refresh()
             return
         x0, y0 = self.position(self.cursor)
-        best, best_score = None, None
+        best: Spot | None = None
+        best_score: float | None = None
         for spot in spots:
             x, y = self.position(spot)
             ahead = (x - x0) * dx + (y - y0) * dy
@@ -175,25 +262,29 @@ class Choosing:
     def choose(self, spot: Spot | None = None) -> None:
         """Enter: take, choose, or confirm what the spot under the cursor stands for."""
         spot = self.cursor if spot is None else spot
-        mode, seat = self.mode(), self.input_seat()
+        mode, seat, table = self.mode(), self.table.input_seat(), self.table
         if mode in ("wait", "over"):
-            self.say(self.waiting())
+            table.say(table.waiting())
         elif mode == "menu":
-            if spot is not None and spot[0] == "menu":
+            if self.menu is not None and spot is not None and spot[0] == "menu":
                 item = self.menu.items[spot[1]]
                 if item.command is not None:
-                    self.issue(item.command)
-                else:
+                    table.issue(item.command)
+                elif item.action is not None:
                     item.action()
-        elif mode == "cache":
-            self.issue(CacheDice(seat, tuple(sorted(self.picked))))
+        elif mode == "cache" and self.choices.cache is not None:
+            table.issue(self.choices.cache.command(self.picked))
         elif spot is None:
             return
         elif mode == "hero" and spot[0] == "hero":
-            self.issue(ChooseHero(seat, spot[1]))  # a hero already taken: the engine says whose
+            hero = next((h for h in self.choices.heroes if h.hero == spot[1]), None)
+            if hero is not None:
+                table.issue(hero.option.command)
+            else:  # a hero already taken: the engine says whose
+                table.issue(ChooseHero(seat, spot[1]))
         elif mode in ("take", "solo") and spot[0] == "die":
             self._take(seat, spot[1])
-        elif mode == "magic":
+        elif mode == "magic" and spot[0] in ("die", "face"):
             self._pick_source(seat, spot)
         elif mode in ("spend", "recycle"):
             if spot[0] == "die" and spot[1] not in self.picked and len(self.picked) < self.needed():
@@ -201,7 +292,7 @@ class Choosing:
             if len(self.picked) >= self.needed():
                 self.spend()
             else:
-                self.say("")
+                table.say("")
                 self._next_unpicked()
 
     def _next_unpicked(self) -> None:
@@ -211,58 +302,42 @@ class Choosing:
             self.refresh()
             return
         x0, y0 = self.position(self.cursor) if self.cursor else (0, 0)
-        self.cursor = min(
-            free, key=lambda s: abs(self.position(s)[0] - x0) + abs(self.position(s)[1] - y0)
-        )
+        self.cursor = min(free, key=lambda s: self._distance(s, x0, y0))
         self._remember()
 
     def _take(self, seat: int, die: int) -> None:
-        options = [c for c in self.legal() if isinstance(c, TakeDie) and c.die == die]
-        if len(options) > 1:  # solo: a wild beer's face, or whether to freeze a gem
-            items = tuple(MenuItem(take_label(self.state, c), c) for c in options)
-            self.menu = Menu(f"Take {die_words(die, self.state.faces[die])}", items)
-            self.cursor = None
-            self.refresh()
-            return
-        self.issue(options[0] if options else TakeDie(seat, die))
+        take: TakeChoice | None = self.choices.take(die)
+        if take is None:  # not offered: ask anyway, so the engine says why not
+            self.table.issue(TakeDie(seat, die))
+        elif len(take.options) == 1:
+            self.table.issue(take.options[0].command)
+        else:  # solo: a wild beer's face, or whether to freeze a gem
+            items = tuple(MenuItem(o.label, o.command) for o in take.options)
+            self._open(Menu(f"Take {die_words(die, self.table.state.faces[die])}", items))
 
     def _pick_source(self, seat: int, spot: Spot) -> None:
-        kind, value = spot
-        for source in magic_sources(self.state, seat):
-            if (kind, value) in (("die", source.die), ("face", source.hero_face)):
-                break
-        else:  # not a magic face of yours: let the engine say why
-            die, face = (value, None) if kind == "die" else (None, value)
-            self.issue(SpendMagic(seat, (), die=die, hero_face=face))
+        die = spot[1] if spot[0] == "die" else None
+        face = spot[1] if spot[0] == "face" else None
+        source = self.choices.spend(die=die, hero_face=face)
+        if source is None:  # not a magic face of yours: let the engine say why
+            self.table.issue(SpendMagic(seat, (), die=die, hero_face=face))
+        else:
+            self._start_spend(source)
+
+    def _start_spend(self, source: SpendChoice) -> None:
+        """Spend ``source``: at once when it leaves nothing to choose (rule D6, the
+        model's forced spend), else pick its dice next."""
+        self.menu = None
+        if source.forced is not None:
+            self.table.issue(source.forced.command)
             return
-        self.source, self.picked = source, ()
-        eligible = reroll_targets(self.state, seat, source.die)
-        if targets_needed(self.state, seat, source) == len(eligible):
-            self.picked = eligible  # rule D6: no choice to make, every eligible die rerolls
-            self.spend()
-            return
+        self.source, self.picked, self.cursor = source, (), None
         self.refresh()
-
-    def needed(self) -> int:
-        """How many dice the spend being built must name."""
-        if self.mode() == "recycle":
-            sets = self._recycle_sets()
-            return len(sets[0]) if sets else 0
-        return targets_needed(self.state, self.input_seat(), self.source)
-
-    def _recycle_sets(self) -> list[tuple[int, ...]]:
-        die = self.source.die
-        return [c.targets for c in self.legal() if isinstance(c, SpendMagic) and c.die == die]
 
     def spend(self) -> None:
         """Spend the chosen magic face on the picked dice (a solo spend in a legal order)."""
-        seat, s = self.input_seat(), self.source
-        if self.mode() == "recycle":
-            for targets in self._recycle_sets():
-                if set(targets) == set(self.picked):
-                    self.issue(SpendMagic(seat, targets, die=s.die))
-                    return
-        self.issue(SpendMagic(seat, self.picked, die=s.die, hero_face=s.hero_face))
+        if self.source is not None:
+            self.table.issue(self.source.command(self.picked))
 
     def toggle(self, spot: Spot | None = None) -> None:
         """Space: pick or unpick the die under the cursor for a spend or a cache."""
@@ -275,12 +350,12 @@ class Choosing:
             self.picked = tuple(d for d in self.picked if d != die)
         else:
             self.picked = (*self.picked, die)
-        self.say("")
+        self.table.say("")
         self.refresh()
 
     def click(self, spot: Spot) -> None:
         """A mouse click on a die, a hero face, a hero or a menu line."""
-        mode, seat = self.mode(), self.input_seat()
+        mode, seat = self.mode(), self.table.input_seat()
         if spot in self.selectable():
             self.cursor = spot
             self._remember()
@@ -288,46 +363,38 @@ class Choosing:
                 self.toggle(spot)
             else:
                 self.choose(spot)
-        elif spot[0] == "die" and where(self.state.mountain, spot[1]) is not None:
+        elif spot[0] == "die" and where(self.table.state.mountain, spot[1]) is not None:
             if mode != "recycle":  # not selectable: ask anyway, so the engine says why not
-                self.issue(TakeDie(seat, spot[1]))
+                self.table.issue(TakeDie(seat, spot[1]))
         elif spot[0] in ("die", "face") and mode == "magic":
             self._pick_source(seat, spot)
-        elif spot[0] == "die" and mode == "spend":
-            s = self.source
-            self.issue(SpendMagic(seat, (*self.picked, spot[1]), s.die, s.hero_face))
+        elif spot[0] == "die" and mode == "spend" and self.source is not None:
+            self.table.issue(self.source.command((*self.picked, spot[1])))
 
     def back(self) -> None:
-        """Esc: close the help or a score table, a menu, or drop what was being picked."""
-        if self.overlay in ("help", "round"):
-            self.overlay = None
-            return
-        self.menu, self.source, self.picked = None, None, ()
-        self.say("")
+        """Esc: close a menu, or drop what was being picked."""
+        self.reset()
+        self.table.say("")
         self.refresh()
 
     # -- the other keys ------------------------------------------------------
 
-    def can(self, kind: type[Command]) -> bool:
-        """True if a command of this kind is legal for the person to act now (for the hints)."""
-        return self.human_to_act() is not None and any(isinstance(c, kind) for c in self.legal())
-
     def share_beer(self) -> None:
         """b: choose whom to share a beer with (a menu of the legal choices)."""
-        options = [c for c in self.legal() if isinstance(c, ShareBeer)]
-        if self.human_to_act() is None or not options:
-            self.say("You have no beer to share now.", "error")
+        beers = self.choices.beers
+        if self.table.human_to_act() is None or not beers:
+            self.table.say("You have no beer to share now.", "error")
             return
-        faces, names = self.state.faces, self.state.names
-        items = tuple(
-            MenuItem(f"give {die_words(c.die, faces[c.die])} to {names[c.to_seat]}", c)
-            for c in options
-        )
+        items = tuple(MenuItem(o.label, o.command) for o in beers)
         self._open(Menu("Share a beer: reroll it, give it away, take two dice", items))
 
     def end_turn(self) -> None:
         """e: end your magic turn (the engine refuses outside the magic phase)."""
-        self.issue(EndMagicTurn(self.input_seat()))
+        end = self.choices.end
+        if end is not None and self.mode() == "magic":
+            self.table.issue(end.command)
+        else:  # the engine says why not
+            self.table.issue(EndMagicTurn(self.table.input_seat()))
 
     def magic(self) -> None:
         """m: spend magic (solo: choose the magic die; multiplayer: the one under the cursor)."""
@@ -335,52 +402,36 @@ class Choosing:
         if mode == "magic" and self.cursor is not None:
             self.choose()
         elif mode == "solo":
-            dice = [c.die for c in self.legal() if isinstance(c, SpendMagic)]
-            faces = self.state.faces
-            items = tuple(
-                MenuItem(die_words(d, faces[d]), action=lambda d=d: self._solo_source(d))
-                for d in dict.fromkeys(dice)
-            )
-            if not items:
-                self.say("You have no magic to spend now.", "error")
-            elif len(items) == 1:
-                items[0].action()
+            spends = self.choices.spends
+            items = tuple(MenuItem(s.label, action=partial(self._start_spend, s)) for s in spends)
+            if not spends:
+                self.table.say("You have no magic to spend now.", "error")
+            elif len(spends) == 1:
+                self._start_spend(spends[0])
             else:
                 self._open(Menu("Spend which magic die? (it leaves the game)", items))
         else:
-            self.say("Magic is spent in the magic phase, on your turn.", "error")
-
-    def _solo_source(self, die: int) -> None:
-        self.menu = None
-        self.source, self.picked = MagicSource(die, None, magic_symbols(self.state.faces[die])), ()
-        sets = self._recycle_sets()
-        if len(sets) == 1:  # no choice to make
-            self.picked = sets[0]
-            self.spend()
-            return
-        self.cursor = None
-        self.refresh()
+            self.table.say("Magic is spent in the magic phase, on your turn.", "error")
 
     def refill(self) -> None:
         """r: solo, refill the mountain (asks first: only two refills a game)."""
-        if not (self.is_solo and self.can(Refill)):
-            self.issue(Refill(self.input_seat()))  # the engine says why not
+        refill = self.choices.refill
+        if refill is None or not self.can(Refill):
+            self.table.issue(Refill(self.table.input_seat()))  # the engine says why not
             return
-        left = self.state.refills_left
-        item = MenuItem(
-            f"refill the empty slots from the bag ({len(self.state.bag)} dice in it)",
-            Refill(self.input_seat()),
-        )
+        left = self.table.state.refills_left
         title = f"Refill the mountain? ({left} refill{'s' if left != 1 else ''} left; u undoes it)"
-        self._open(Menu(title, (item,)))
+        self._open(Menu(title, (MenuItem(refill.label, refill.command),)))
 
     def stop(self) -> None:
         """s: solo, stop digging (asks first: it ends the game)."""
-        if self.mode() != "solo":
-            self.say("Stopping is for the solo game; q leaves (the log keeps the game).", "error")
+        stop = self.choices.stop
+        if self.mode() != "solo" or stop is None:
+            self.table.say(
+                "Stopping is for the solo game; q leaves (the log keeps the game).", "error"
+            )
             return
-        item = MenuItem("stop digging: end the game and score it", EndSolo(self.input_seat()))
-        self._open(Menu("Stop? (u undoes it)", (item,)))
+        self._open(Menu("Stop? (u undoes it)", (MenuItem(stop.label, stop.command),)))
 
     def _open(self, menu: Menu) -> None:
         self.menu, self.cursor = menu, None
@@ -390,9 +441,9 @@ class Choosing:
         """A digit key: choose menu line ``n``, or hero number ``n`` as the list numbers them."""
         mode = self.mode()
         if mode in ("wait", "over"):
-            self.say(self.waiting())
+            self.table.say(self.table.waiting())
             return
-        if mode == "menu" and 1 <= n <= len(self.menu.items):
+        if mode == "menu" and self.menu is not None and 1 <= n <= len(self.menu.items):
             self.cursor = ("menu", n - 1)
         elif mode == "hero" and 1 <= n <= len(HERO_NAMES):
             self.cursor = ("hero", HERO_NAMES[n - 1])
@@ -400,20 +451,9 @@ class Choosing:
             return
         self.choose()
 
-    def run_line(self, text: str) -> None:
-        """Run a line typed at the ``:`` command line."""
-        text = text.strip()
-        if not text:
-            return
-        word = text.split()[0].lower()
-        if word in ("quit", "q", "exit"):
-            self.quit_requested = True
-        elif word in ("help", "?"):
-            self.overlay = "help"
-        else:
-            try:
-                command = parse_command(text, self.input_seat())
-            except CommandSyntaxError as bad:
-                self.say(str(bad), "error")
-                return
-            self.issue(command)
+
+def _source_spot(source: SpendChoice) -> Spot:
+    """Where a magic face is: a die of the trove, or a hero face."""
+    if source.die is not None:
+        return ("die", source.die)
+    return ("face", source.hero_face or 0)

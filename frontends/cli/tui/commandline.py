@@ -18,9 +18,10 @@ from prompt_toolkit.validation import ValidationError, Validator
 from core.commands import TakeDie, parse_command
 from core.errors import CommandSyntaxError
 from core.projections.text import die_words
-from core.rules.legal import legal_commands
-from frontends.cli.tui.choosing import META_WORDS
 from frontends.cli.tui.session import Session
+
+#: Words the command line accepts besides the game's own commands.
+META_WORDS = ("help", "quit")
 
 #: How many legal commands completion looks at (spends and caches combine quickly).
 MAX_CANDIDATES = 5000
@@ -32,7 +33,7 @@ def candidates(session: Session) -> list[tuple[str, str]]:
     found: list[tuple[str, str]] = []
     if session.human_to_act() is not None:
         state = session.state
-        for command in islice(legal_commands(state), MAX_CANDIDATES):
+        for command in islice(session.chooser.choices.commands(), MAX_CANDIDATES):
             note = (
                 die_words(command.die, state.faces[command.die])
                 if isinstance(command, TakeDie)

@@ -25,6 +25,7 @@ def build_keys(
 ) -> KeyBindings:
     """The game's key bindings over ``session``."""
     kb = KeyBindings()
+    chooser = session.chooser
     typing = Condition(cmdline_open)
     overlay = Condition(lambda: session.overlay in ("help", "round")) & ~typing
     board = ~typing & ~overlay
@@ -62,18 +63,18 @@ def build_keys(
 
         @kb.add(*keys, filter=board)
         def _(event: KeyPressEvent, dx=dx, dy=dy) -> None:
-            session.move(dx, dy)
+            chooser.move(dx, dy)
 
     simple = {
-        "enter": session.choose,
-        "space": session.toggle,
+        "enter": chooser.choose,
+        "space": chooser.toggle,
         "escape": session.back,
-        "b": session.share_beer,
-        "e": session.end_turn,
+        "b": chooser.share_beer,
+        "e": chooser.end_turn,
         "u": session.undo,
-        "m": session.magic,
-        "r": session.refill,
-        "s": session.stop,
+        "m": chooser.magic,
+        "r": chooser.refill,
+        "s": chooser.stop,
     }
     for key, action in simple.items():
 
@@ -93,6 +94,6 @@ def build_keys(
 
         @kb.add(digit, filter=board)
         def _(event: KeyPressEvent, n=int(digit)) -> None:
-            session.pick_number(n)
+            chooser.pick_number(n)
 
     return kb

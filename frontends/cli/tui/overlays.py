@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from frontends.cli.tui import solo_view
 from frontends.cli.tui.board import Fragments, OnClick, frag
+from frontends.cli.tui.choosing import Spot
 from frontends.cli.tui.glyphs import Glyphs
 from frontends.cli.tui.panels import DIM, TITLE, legend
 from frontends.cli.tui.session import Session
@@ -32,10 +33,13 @@ HELP_KEYS = (
 
 def menu(session: Session, on_click: OnClick | None) -> Fragments:
     """An open menu's lines, numbered."""
-    out: Fragments = [(TITLE, f" {session.menu.title}\n\n")]
-    for n, item in enumerate(session.menu.items):
-        spot = ("menu", n)
-        style = "reverse bold" if session.cursor == spot else ""
+    chooser = session.chooser
+    if chooser.menu is None:
+        return []
+    out: Fragments = [(TITLE, f" {chooser.menu.title}\n\n")]
+    for n, item in enumerate(chooser.menu.items):
+        spot: Spot = ("menu", n)
+        style = "reverse bold" if chooser.cursor == spot else ""
         out.append(frag("fg:#ffd700 bold", f" {n + 1} ", on_click, spot))
         out.append(frag(style, f" {item.label} ", on_click, spot))
         out.append(("", "\n"))

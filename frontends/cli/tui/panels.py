@@ -156,7 +156,7 @@ def trove_lines(
             style = die_style(die, face, dim=die in state.spent)
             if state.cached and die in state.cached[seat]:
                 style += " underline"
-            if die in session.picked and seat == session.human_to_act():
+            if die in session.chooser.picked and seat == session.human_to_act():
                 style = "bg:#ffd700 fg:#000000 bold"
             dice.append(frag(style, glyphs.face(face).rjust(2), on_click, ("die", die)))
             dice.append(("", " "))
@@ -228,10 +228,12 @@ def status_lines(
 
 def cursor_words(session: Session) -> str | None:
     """What the cursor is on, in words: a die and its face, or a hero face."""
-    cursor, state = session.cursor, session.state
-    if cursor and cursor[0] == "die":
+    cursor, state = session.chooser.cursor, session.state
+    if cursor is None or cursor[0] == "hero":
+        return None
+    if cursor[0] == "die":
         return die_words(cursor[1], state.faces[cursor[1]])
-    if cursor and cursor[0] == "face":
+    if cursor[0] == "face":
         faces = state.hero_faces(session.input_seat())
         if cursor[1] < len(faces):
             return f"hero face h{cursor[1]} ({face_words(faces[cursor[1]])})"
@@ -291,8 +293,8 @@ def keys(session: Session, width: int) -> Fragments:
     else:
         pairs = [
             (key, what)
-            for key, what in KEYS.get(session.mode(), [])
-            if key not in ONLY_IF_LEGAL or session.can(ONLY_IF_LEGAL[key])
+            for key, what in KEYS.get(session.chooser.mode(), [])
+            if key not in ONLY_IF_LEGAL or session.chooser.can(ONLY_IF_LEGAL[key])
         ] + ALWAYS
     out: Fragments = []
     used = 0

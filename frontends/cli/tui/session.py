@@ -1,9 +1,10 @@
 """The play session: the game, who plays which seat, and what the screen is doing.
 
 It sends commands to ``core.game`` and keeps only presentation state: the
-cursor, the dice picked for a spend or a cache, an open menu, the status line,
-the event lines (``core.projections.text.describe``). What can be selected
-comes from the legal commands (see ``choosing``); a refused command shows the
+status line, the event lines (``core.projections.text.describe``), the overlay.
+What can be selected, the cursor, the dice picked for a spend or a cache, an
+open menu and the keys that act on them are its ``chooser`` (``choosing``, over
+the core read model ``core.projections.choices``); a refused command shows the
 engine's own message and changes nothing. No prompt-toolkit here, so the whole
 flow can be driven and tested without a terminal.
 """
@@ -16,16 +17,16 @@ from attrs import frozen
 
 from core.bots import make_bot
 from core.bots.play import bot_command
-from core.commands import Command, Undo
-from core.errors import RuleError
+from core.commands import Command, Undo, parse_command
+from core.errors import CommandSyntaxError, RuleError
 from core.events import game as ev
 from core.events import solo as sev
+from core.events.base import Event
 from core.game import Game
-from core.projections.state import EXCAVATION, MAGIC, REPLENISH, SETUP, SOLO, GameState
+from core.projections.state import GameState
 from core.projections.text import describe
 from core.projections.views import StepReader
-from core.rules.magic import MagicSource
-from frontends.cli.tui.choosing import Choosing, Menu, Spot
+from frontends.cli.tui.choosing import Chooser
 from frontends.cli.tui.glyphs import sort_key
 from frontends.cli.tui.table import Seat
 from frontends.cli.tui.words import prompt, second_person, waiting
@@ -45,7 +46,7 @@ class Line:
     kind: str  # "move", "round", "undo", "info"
 
 
-class Session(Choosing):
+class Session:
     """A game being played at this keyboard."""
 
     def __init__(self, game: Game, seats: tuple[Seat, ...], log_path: Path | None = None) -> None:
@@ -59,17 +60,13 @@ class Session(Choosing):
         self._reader = StepReader()  # the game's events as far as the lines have read
         self.status = ""
         self.status_kind = "info"  # "info" or "error"
-        self.cursor: Spot | None = None
-        self._last_xy: tuple[float, float] | None = None
-        self.picked: tuple[int, ...] = ()
-        self.source: MagicSource | None = None
-        self.menu: Menu | None = None
+        self.chooser = Chooser(self)  # the cursor, the dice picked, the menu, the keys
         self.overlay: str | None = None  # "help", "round", "over"
         self.quit_requested = False
         self.doubled: dict[int, int | None] = {}  # round -> the seat whose gems doubled
         self.catch_up()
         self.overlay = "over" if self.state.is_over else None
-        self.refresh()
+        self.chooser.refresh()
 
     # -- reading -------------------------------------------------------------
 
@@ -107,23 +104,6 @@ class Session(Choosing):
         seat = self.game.to_act()
         return seat if seat in self.bots else None
 
-    def mode(self) -> str:
-        """What the keys do now: over, wait, menu, hero, take, magic, spend, cache,
-        solo or recycle (a solo spend choosing its dice)."""
-        if self.state.is_over:
-            return "over"
-        if self.human_to_act() is None:
-            return "wait"
-        if self.menu is not None:
-            return "menu"
-        return {
-            SETUP: "hero",
-            EXCAVATION: "take",
-            MAGIC: "magic" if self.source is None else "spend",
-            REPLENISH: "cache",
-            SOLO: "solo" if self.source is None else "recycle",
-        }.get(self.state.phase, "wait")
-
     def legal(self) -> list[Command]:
         """The legal commands of the player to act."""
         return self.game.legal()
@@ -153,7 +133,7 @@ class Session(Choosing):
         self.lines.extend(new)
         return new
 
-    def _note_event(self, event) -> None:
+    def _note_event(self, event: Event) -> None:
         """Open the score table after a round, the result at the end (closed by an undo)."""
         if isinstance(event, ROUND_ENDS):
             self.overlay = "round"
@@ -164,7 +144,7 @@ class Session(Choosing):
         elif isinstance(event, ev.CommandUndone) and self.overlay == "over":
             self.overlay = None
 
-    def _line(self, seq: int, event, before: GameState | None) -> Line:
+    def _line(self, seq: int, event: Event, before: GameState | None) -> Line:
         if isinstance(event, ev.CommandUndone):
             what = self._texts.get(event.seq, f"the command at event {event.seq}")
             return Line(seq, f"undone: {what}", None, "undo")
@@ -201,16 +181,16 @@ class Session(Choosing):
 
     def after_change(self) -> None:
         """The game changed: read its events and reset the selection."""
-        self.picked, self.source, self.menu = (), None, None
+        self.chooser.reset()
         self.say("")
         self.catch_up()
-        self.refresh()
+        self.chooser.refresh()
 
     def undo(self) -> bool:
         """Step back to before the last move made at this keyboard, with the bots' replies."""
         for command in reversed(self.game.timeline.commands()):
             seat = getattr(command, "seat", None)
-            if self.is_human(seat):
+            if seat is not None and self.is_human(seat):
                 steps = len(self.game.undo_turn(seat))
                 self.after_change()
                 self.say(f"Undid {steps} move{'s' if steps != 1 else ''}.")
@@ -220,7 +200,10 @@ class Session(Choosing):
 
     def bot_move(self) -> Command:
         """The command the bot to act chooses (the game is not changed)."""
-        return bot_command(self.game, self.bots[self.bot_to_act()])
+        seat = self.bot_to_act()
+        if seat is None:
+            raise ValueError("no bot is to act")
+        return bot_command(self.game, self.bots[seat])
 
     def bot_step(self) -> bool:
         """Let the bot to act make one move; False if no bot is to act."""
@@ -233,8 +216,33 @@ class Session(Choosing):
         """The status line: the last refusal or note, else what to do now."""
         if self.status:
             return self.status, self.status_kind
-        return prompt(self), "info"
+        return prompt(self.chooser), "info"
 
     def waiting(self) -> str:
         """Who the game waits for, in words."""
-        return waiting(self)
+        return waiting(self.state)
+
+    def back(self) -> None:
+        """Esc: close the help or a score table, else step back from a menu or the dice picked."""
+        if self.overlay in ("help", "round"):
+            self.overlay = None
+            return
+        self.chooser.back()
+
+    def run_line(self, text: str) -> None:
+        """Run a line typed at the ``:`` command line."""
+        text = text.strip()
+        if not text:
+            return
+        word = text.split()[0].lower()
+        if word in ("quit", "q", "exit"):
+            self.quit_requested = True
+        elif word in ("help", "?"):
+            self.overlay = "help"
+        else:
+            try:
+                command = parse_command(text, self.input_seat())
+            except CommandSyntaxError as bad:
+                self.say(str(bad), "error")
+                return
+            self.issue(command)

@@ -6,16 +6,9 @@ interface's own prompts, and addresses a player named "You" in the second person
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from core.commands import Refill, ShareBeer, SpendMagic, TakeDie
-from core.projections.solo_text import take_choice
 from core.projections.state import GameState
-from core.rules.cache import cache_capacity
-from core.rules.solo_take import take_event
-
-if TYPE_CHECKING:
-    from frontends.cli.tui.session import Session
+from frontends.cli.tui.choosing import Chooser
 
 #: The event texts' third person, turned around for a player named "You".
 _SECOND_PERSON = (
@@ -37,18 +30,7 @@ def second_person(text: str) -> str:
     return text
 
 
-def take_label(state: GameState, command: TakeDie) -> str:
-    """A solo take's option in words: the face a wild beer becomes, the sequence it
-    opens or extends, the tool that neutralizes it, a gem frozen or not (the engine's
-    assignment, from the event the take would record)."""
-    words = take_choice(state, take_event(state, command.die, command.as_face, command.freeze))
-    face = command.as_face or state.faces[command.die]
-    if not command.freeze and face.startswith("gem"):
-        words += ", not frozen"
-    return words
-
-
-def _solo_prompt(session: Session) -> str:
+def _solo_prompt(chooser: Chooser) -> str:
     """The solo moves open now, in words: only those the rules allow."""
     moves = [
         words
@@ -57,57 +39,58 @@ def _solo_prompt(session: Session) -> str:
             ("spend magic (m)", SpendMagic),
             ("refill (r)", Refill),
         )
-        if session.can(kind)
+        if chooser.can(kind)
     ]
     moves.append("stop (s)")
     listed = moves[0] if len(moves) == 1 else f"{', '.join(moves[:-1])} or {moves[-1]}"
-    if not session.can(TakeDie):
+    if not chooser.can(TakeDie):
         return f"No top die can be taken now: {listed}."
     return listed[0].upper() + listed[1:] + "."
 
 
-def waiting(session: Session) -> str:
+def waiting(state: GameState) -> str:
     """Who the game waits for."""
-    seat = session.game.to_act()
+    seat = state.to_act()
     if seat is None:
         return "The game is over: q to leave, u to undo your last move."
-    return f"{session.state.names[seat]} is playing..."
+    return f"{state.names[seat]} is playing..."
 
 
-def prompt(session: Session) -> str:
+def prompt(chooser: Chooser) -> str:
     """What the player is asked to do now, in words."""
-    mode, state = session.mode(), session.state
-    seat = session.human_to_act()
-    who = "" if len(session.humans) == 1 or seat is None else f"{state.names[seat]}: "
+    mode, table = chooser.mode(), chooser.table
+    state, seat = table.state, table.human_to_act()
+    who = "" if len(table.humans) == 1 or seat is None else f"{state.names[seat]}: "
     if mode == "hero":
         return f"{who}Choose your hero (Enter, or 1-6)."
     if mode == "take":
         if state.beer_shared:
             return f"{who}Take {state.picks_left} more: top or side dice."
-        if session.can(ShareBeer):
+        if chooser.can(ShareBeer):
             return f"{who}Take a top die (Enter), or share a beer (b)."
         return f"{who}Take a top die (Enter)."
     if mode == "magic":
         return f"{who}Spend a magic die or hero face (Enter), or end your magic turn (e)."
-    if mode in ("spend", "recycle"):
-        needed = session.needed()
-        source = session.source
+    source = chooser.source
+    if mode in ("spend", "recycle") and source is not None:
+        needed = source.needed
         name = f"die {source.die}" if source.die is not None else f"hero face h{source.hero_face}"
         verb = "reroll" if mode == "spend" else "recycle (top dice, one by one)"
         return (
             f"{who}Spending {name} ({source.symbols} magic): pick {needed} "
-            f"{'die' if needed == 1 else 'dice'} to {verb}, {len(session.picked)}/{needed}."
+            f"{'die' if needed == 1 else 'dice'} to {verb}, {len(chooser.picked)}/{needed}."
         )
-    if mode == "cache":
-        room = cache_capacity(state, seat, session.picked)
+    cache = chooser.choices.cache
+    if mode == "cache" and cache is not None:
+        room = cache.room(chooser.picked)  # rule D7: a chest die kept lends no chests
         return (
-            f"{who}Keep dice through the replenish: space picks ({len(session.picked)} picked, "
+            f"{who}Keep dice through the replenish: space picks ({len(chooser.picked)} picked, "
             f"room for {room}), Enter confirms."
         )
     if mode == "solo":
-        return _solo_prompt(session)
-    if mode == "menu":
-        return session.menu.title
+        return _solo_prompt(chooser)
+    if mode == "menu" and chooser.menu is not None:
+        return chooser.menu.title
     if mode in ("wait", "over"):
-        return waiting(session)
+        return waiting(state)
     return ""

@@ -336,14 +336,11 @@ class GamePage {
   }
 
   pickSource(source) {
+    this.menu = null;
+    // nothing to choose (rule D6): the server gives the whole spend
+    if (source.forced) return this.send(source.forced.command);
     this.source = source;
     this.picked = [];
-    this.menu = null;
-    if (source.needed === source.eligible.length && this.choices.phase !== "solo") {
-      // rule D6: no choice to make, every eligible die is rerolled
-      this.picked = [...source.eligible];
-      return this.spend();
-    }
     this.render();
   }
 

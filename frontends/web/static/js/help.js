@@ -37,7 +37,7 @@ export function isHelp(text) {
 /**
  * The commands the server's choices allow now, as [text to type, what it does].
  * Spends and caches come as their parts (the server gives them so), typed with the
- * dice still to add: "spend 52 on ".
+ * dice still to add: "spend 52 on "; a spend with nothing to choose comes whole.
  */
 export function commandsNow(choices) {
   if (!choices || !choices.turn) return [];
@@ -47,10 +47,13 @@ export function commandsNow(choices) {
   for (const options of Object.values(choices.take || {})) options.forEach(option);
   for (const o of choices.beer || []) option(o);
   for (const s of choices.spend || []) {
+    if (s.forced) {
+      option(s.forced); // nothing to choose (rule D6): the whole command
+      continue;
+    }
     const source = s.die !== null ? String(s.die) : `h${s.hero_face}`;
     const verb = choices.phase === "solo" ? "recycle" : "reroll";
-    if (s.needed === 0) out.push([`spend ${source}`, `spend it (nothing to ${verb})`]);
-    else out.push([`spend ${source} on `, `${verb} ${s.needed} of dice ${s.eligible.join(" ")}`]);
+    out.push([`spend ${source} on `, `${verb} ${s.needed} of dice ${s.eligible.join(" ")}`]);
   }
   if (choices.end) option(choices.end);
   if (choices.cache) {

@@ -1,0 +1,86 @@
+"""A seat's choices as the game page reads them: ``core.projections.choices`` in JSON.
+
+Nothing is decided here: the options, their words, the dice each magic face may
+reroll and how many, rule D6's forced spends and the cache's room all come from
+the core read model (the terminal draws the same one); this module only writes
+it as JSON, each command as the API takes it back (``command_to_dict``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.events.codec import command_to_dict
+from core.projections.choices import Choices, Option, SpendChoice, choices
+from core.projections.state import EXCAVATION, MAGIC, REPLENISH, SETUP, SOLO, GameState
+
+
+def option_json(option: Option) -> dict[str, Any]:
+    """An option: its words, its typed text and its command."""
+    return {
+        "label": option.label,
+        "text": option.text,
+        "command": command_to_dict(option.command),
+    }
+
+
+def _maybe(option: Option | None) -> dict[str, Any] | None:
+    return None if option is None else option_json(option)
+
+
+def spend_json(spend: SpendChoice) -> dict[str, Any]:
+    """A magic face to spend: what it may reroll, how many, and its forced spend (rule D6)."""
+    out: dict[str, Any] = {
+        "die": spend.die,
+        "hero_face": spend.hero_face,
+        "symbols": spend.symbols,
+        "needed": spend.needed,
+        "eligible": list(spend.eligible),
+        "label": spend.label,
+        "forced": _maybe(spend.forced),
+    }
+    if spend.orders is not None:
+        out["orders"] = [list(order) for order in spend.orders]
+    return out
+
+
+def choices_json(model: Choices) -> dict[str, Any]:
+    """The choices as JSON: ``turn`` False (and nothing else) when it is not the seat's turn.
+
+    Keys by phase: ``heroes``; ``take`` (options by die id), ``beer``, ``picks_left``,
+    ``beer_shared``; ``spend`` and ``end``; ``cache`` (``capacity``, ``dice``); solo,
+    ``take``, ``spend`` (with each magic die's recycle ``orders``), ``refill``, ``stop``.
+    """
+    if not model.turn:
+        return {"seat": model.seat, "turn": False}
+    out: dict[str, Any] = {"seat": model.seat, "turn": True, "phase": model.phase}
+    takes = {str(t.die): [option_json(o) for o in t.options] for t in model.takes}
+    if model.phase == SETUP:
+        out["heroes"] = [
+            {"hero": h.hero, "faces": list(h.faces), **option_json(h.option)} for h in model.heroes
+        ]
+    elif model.phase == EXCAVATION:
+        out["take"] = takes
+        out["beer"] = [option_json(o) for o in model.beers]
+        out["picks_left"] = model.picks_left
+        out["beer_shared"] = model.beer_shared
+    elif model.phase == MAGIC:
+        out["spend"] = [spend_json(s) for s in model.spends]
+        out["end"] = _maybe(model.end)
+    elif model.phase == REPLENISH and model.cache is not None:
+        out["cache"] = {"capacity": model.cache.capacity, "dice": list(model.cache.dice)}
+    elif model.phase == SOLO:
+        out["take"] = takes
+        out["spend"] = [spend_json(s) for s in model.spends]
+        for key, option in (("refill", model.refill), ("stop", model.stop)):
+            if option is not None:
+                out[key] = option_json(option)
+    return out
+
+
+def choices_view(state: GameState, seat: int) -> dict[str, Any]:
+    """What ``seat`` may do now, as JSON (see ``choices_json``)."""
+    return choices_json(choices(state, seat))
+
+
+__all__ = ["choices_json", "choices_view", "option_json", "spend_json"]
