@@ -28,6 +28,26 @@ class RuleError(DiceMinerError, ValueError):
         return f"RuleError({self.code!r}, {self.message!r})"
 
 
+class SetupError(DiceMinerError, ValueError):
+    """Options that cannot make a game or a table (bad seats, names, mode or seed)."""
+
+    code = "bad_setup"
+
+
+class StaleCommand(DiceMinerError):
+    """A command made against a position the game has moved on from (another move came first).
+
+    Nothing was changed; ``seq`` is the game's position now, to decide again from.
+    """
+
+    code = "stale_state"
+
+    def __init__(self, message: str, seq: int) -> None:
+        super().__init__(message)
+        self.message = message
+        self.seq = seq
+
+
 class CommandSyntaxError(DiceMinerError, ValueError):
     """Text that does not parse as a command."""
 

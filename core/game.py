@@ -34,7 +34,7 @@ from core.rules import RULES_VERSION, emit_command, resolve_steps
 from core.rules.checks import check_seat
 from core.rules.legal import legal_commands
 from core.rules.setup import check_new_game
-from core.store import FileStream, MemoryStream, Store, Stream, load_batches
+from core.store import FileStream, MemoryStream, Seating, Store, Stream, load_batches
 
 
 def log_header(command: NewGame) -> dict[str, Any]:
@@ -87,9 +87,11 @@ class Game:
         game_id: str | None = None,
         log: str | os.PathLike[str] | None = None,
         store: Store | None = None,
+        seating: Seating | None = None,
         sync: bool = True,
     ) -> Game:
-        """Start a seeded game: in ``store``, in the log file ``log``, or kept in memory."""
+        """Start a seeded game: in ``store`` (with its ``seating`` beside it), in the log
+        file ``log``, or kept in memory."""
         command = NewGame(
             tuple(players),
             seed,
@@ -104,7 +106,7 @@ class Game:
         batch = Batch(0, command, events)
         stream: Stream  # the opening batch is part of the game's atomic creation
         if store is not None:
-            stream = store.create(header, batch)
+            stream = store.create(header, batch, seating)
         elif log is not None:
             stream = FileStream.create(log, header, batch, sync=sync)
         else:

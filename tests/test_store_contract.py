@@ -231,6 +231,15 @@ def test_contract_seating_is_kept_beside_the_game_and_never_in_its_log(store_bac
         store.save_seating("nope", seating)
 
 
+def test_contract_a_game_can_be_created_with_its_seating(store_backend: Backend):
+    """Seating given at creation is there as soon as the game is: never one without the other."""
+    store = store_backend.make()
+    source = played(19, 0, "seated")
+    seating = Seating((SeatRecord("Ada", None, token_hash("x" * 24)), SeatRecord("Brok", "greedy")))
+    store.create(source.header, source.batches()[0], seating)
+    assert store_backend.reopen(store).seating("seated") == seating
+
+
 def test_contract_export_is_the_file_stores_log_byte_for_byte(store_backend: Backend, tmp_path):
     """A stored game exported is the file a ``Game.new(log=...)`` game holds for the same moves."""
     path = tmp_path / "reference.dmlog"

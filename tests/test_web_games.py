@@ -323,53 +323,11 @@ def test_the_oldest_finished_game_makes_room_when_the_server_is_full(tmp_path):
     second = start(client, TWO_PEOPLE)
     assert live_game(app, first["id"]) is None
     answer = client.post("/api/games", json={"players": TWO_PEOPLE})
-    assert "already runs 1 games" in error_of(answer, 400)["message"]
+    assert "already runs 1 games" in error_of(answer, 503)["message"]
+    assert int(answer.headers["Retry-After"]) > 0
     app.extensions["dice_miner"].games.close()
     assert json.dumps(second)  # the surviving game's answer stayed serializable
 
 
 def test_the_bot_kinds_are_the_registrys(client):
     assert client.get("/api/bots").get_json()["bots"] == sorted(BOTS)
-
-
-def test_two_games_created_at_once_cannot_share_the_last_place(tmp_path, monkeypatch):
-    """The place is held from the check until the game is added, not checked twice."""
-    import threading
-
-    from frontends.web import games as games_module
-    from frontends.web.games import GameRegistry, SetupError
-
-    def people(*names):
-        return [{"name": name, "bot": None} for name in names]
-
-    registry = GameRegistry(tmp_path, limit=1)
-    inside, go_on = threading.Event(), threading.Event()
-    real_new = Game.new
-
-    def slow_new(*args, **kwargs):  # the first create stops half way, holding its place
-        inside.set()
-        go_on.wait(10)
-        return real_new(*args, **kwargs)
-
-    monkeypatch.setattr(games_module.Game, "new", slow_new)
-    first = threading.Thread(target=registry.create, args=(people("Ada", "Brok"),))
-    first.start()
-    assert inside.wait(10)
-    with pytest.raises(SetupError, match="already runs 1 games"):
-        registry.create(people("Cira", "Dain"))
-    go_on.set()
-    first.join(10)
-    assert len(registry.all()) == 1
-    registry.close()
-
-    def failing_new(*args, **kwargs):
-        raise OSError("disk full")
-
-    fresh = GameRegistry(tmp_path / "again", limit=1)
-    monkeypatch.setattr(games_module.Game, "new", failing_new)
-    with pytest.raises(OSError):
-        fresh.create(people("Eli", "Fen"))
-    monkeypatch.setattr(games_module.Game, "new", real_new)
-    fresh.create(people("Eli", "Fen"))  # the failed create gave its place back
-    assert len(fresh.all()) == 1
-    fresh.close()

@@ -10,11 +10,10 @@ import pytest
 
 from core.events.codec import command_to_dict
 from core.game import Game
-from core.rules.legal import legal_commands
-from frontends.web import games as games_module
-from frontends.web.games import GameRegistry
-from frontends.web.resume import resume_games
-from frontends.web.seatfile import Seats, SeatsFileError, read_seats, write_seats
+from core.host import Lobby
+from core.store import FileStore, Seating, token_hash
+from core.store import file as file_store
+from core.store.seatfile import SeatsFileError, read_seating, write_seating
 from tests.web_support import live_game, make_app, wait_until
 
 ANN_AND_BOT = [{"name": "Ann", "bot": None}, {"name": "Brok", "bot": "greedy"}]
@@ -61,9 +60,7 @@ def play_first_legal(client, app, game: dict, times: int = 1) -> None:
         if live.state.is_over:
             return
         seat = live.state.to_act()
-        answer = move(
-            client, game["id"], keys[seat], command_to_dict(next(legal_commands(live.state)))
-        )
+        answer = move(client, game["id"], keys[seat], command_to_dict(live.table.game.legal()[0]))
         assert answer.status_code == 200, answer.get_json()
 
 
@@ -80,7 +77,7 @@ def files_of(tmp_path, game_id: str) -> tuple:
 # -- the seats file ----------------------------------------------------------------------------
 
 
-def test_the_seats_file_is_private_holds_the_tokens_and_the_log_holds_none(apps, tmp_path):
+def test_the_seats_file_is_private_holds_token_hashes_and_the_log_holds_none(apps, tmp_path):
     app = apps()
     game = start(app.test_client(), ANN_AND_BOT, pace=0)
     log, seats = files_of(tmp_path, game["id"])
@@ -88,19 +85,38 @@ def test_the_seats_file_is_private_holds_the_tokens_and_the_log_holds_none(apps,
     kept = json.loads(seats.read_text())
     token = tokens(game)[0]
     assert kept["seats"] == [
-        {"name": "Ann", "bot": None, "token": token},
-        {"name": "Brok (greedy)", "bot": "greedy", "token": None},
+        {"name": "Ann", "bot": None, "token_hash": token_hash(token)},
+        {"name": "Brok (greedy)", "bot": "greedy", "token_hash": None},
     ]
-    assert (kept["game"], kept["mode"], kept["pace"]) == (game["id"], "multi", 0.0)
+    assert (kept["format"], kept["game"], kept["pace"]) == (2, game["id"], 0.0)
+    assert token not in seats.read_text()  # only its hash: a stolen file moves no seat
     assert token.encode() not in log.read_bytes()
     assert sorted(p.name for p in log.parent.iterdir() if "seats" in p.name) == [seats.name]
+
+
+def test_a_seats_file_of_the_first_format_is_still_read_its_tokens_hashed(tmp_path):
+    path = tmp_path / "web-0123456789ab.seats.json"
+    token = "t" * 24
+    old = {
+        "format": 1,
+        "game": "0123456789ab",
+        "mode": "multi",
+        "pace": None,
+        "seats": [
+            {"name": "Ann", "bot": None, "token": token},
+            {"name": "Brok (greedy)", "bot": "greedy", "token": None},
+        ],
+    }
+    path.write_text(json.dumps(old))
+    seating = read_seating(path, "0123456789ab")
+    assert [s.token_hash for s in seating.seats] == [token_hash(token), None]
 
 
 def test_the_seats_file_is_private_whatever_the_umask(tmp_path):
     old = os.umask(0)
     try:
         path = tmp_path / "web-000000000000.seats.json"
-        write_seats(path, Seats("000000000000", "solo", None, ()))
+        write_seating(path, "000000000000", Seating(()))
     finally:
         os.umask(old)
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
@@ -109,12 +125,14 @@ def test_the_seats_file_is_private_whatever_the_umask(tmp_path):
 def test_no_link_is_handed_out_when_the_seats_cannot_be_kept(apps, monkeypatch, tmp_path):
     app = apps()
 
-    def full_disk(path, seats):
+    def full_disk(path, game_id, seating, new=False):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(games_module, "write_seats", full_disk)
+    monkeypatch.setattr(file_store, "write_seating", full_disk)
     answer = app.test_client().post("/api/games", json={"players": TWO_PEOPLE})
-    assert answer.status_code == 500 and "token" not in answer.get_data(as_text=True)
+    assert answer.status_code == 503 and "token" not in answer.get_data(as_text=True)
+    assert "No space left on device" in answer.get_json()["error"]["message"]
+    assert int(answer.headers["Retry-After"]) > 0
     assert app.extensions["dice_miner"].games.all() == []
     # nor is its log left behind, for every later start to name as a game without seats
     left = [p.name for p in (tmp_path / "data").iterdir()]
@@ -127,29 +145,32 @@ def test_no_link_is_handed_out_when_the_seats_cannot_be_kept(apps, monkeypatch, 
         (b"{not json", "not valid JSON"),
         (b"[]", "not a JSON object"),
         (b"\xff\xfe", "not valid JSON"),
-        ({"format": 2}, "format"),
+        ({"format": 3}, "format"),
         ({"game": "000000000000"}, "for game"),
-        ({"mode": "chess"}, "mode"),
         ({"pace": True}, "pace"),
         ({"pace": 11}, "pace"),
         ({"seats": []}, "1 to 4"),
         ({"seats": [7]}, "not an object"),
-        ({"seats": [{"name": "Ann", "bot": None, "token": None}]}, "no valid token"),
-        ({"seats": [{"name": "Ann", "bot": None, "token": "\ud800" * 20}]}, "no valid token"),
-        ({"seats": [{"name": "Ann", "bot": "genius", "token": None}]}, "not a bot"),
-        ({"seats": [{"name": "Ann", "bot": "greedy", "token": "x" * 24}]}, "has a token"),
-        ({"seats": [{"name": "", "bot": "greedy", "token": None}]}, "no name"),
+        ({"seats": [{"name": "Ann", "bot": None, "token_hash": None}]}, "no valid token"),
+        ({"seats": [{"name": "Ann", "bot": None, "token_hash": "\ud800" * 64}]}, "no valid token"),
+        ({"seats": [{"name": "Ann", "bot": "Genius!", "token_hash": None}]}, "not a bot"),
+        ({"seats": [{"name": "Ann", "bot": "greedy", "token_hash": "a" * 64}]}, "has a token"),
+        ({"seats": [{"name": "", "bot": "greedy", "token_hash": None}]}, "no name"),
     ],
 )
 def test_a_malformed_seats_file_says_what_is_wrong(tmp_path, content, fragment):
     path = tmp_path / "web-0123456789ab.seats.json"
-    good = Seats("0123456789ab", "multi", None, ())
     if isinstance(content, dict):
-        body = {**good.to_json(), "seats": [{"name": "A", "bot": None, "token": "t" * 24}]}
+        body = {
+            "format": 2,
+            "game": "0123456789ab",
+            "pace": None,
+            "seats": [{"name": "A", "bot": None, "token_hash": "0" * 64}],
+        }
         content = json.dumps({**body, **content}).encode()
     path.write_bytes(content)
     with pytest.raises(SeatsFileError, match=fragment):
-        read_seats(path, "0123456789ab")
+        read_seating(path, "0123456789ab")
 
 
 # -- a restart -----------------------------------------------------------------------------------
@@ -168,7 +189,7 @@ def test_a_game_is_served_again_after_a_restart_at_the_same_state(apps, tmp_path
     again = apps()
     client = again.test_client()
     resumed = live_game(again, game["id"])
-    assert resumed is not None and resumed.playable
+    assert resumed is not None and resumed.table.playable
     assert (resumed.state, resumed.seq, resumed.events_from(0)) == (state, seq, records)
     answer = client.get(f"/api/games/{game['id']}")
     summary = answer.get_json()
@@ -181,7 +202,7 @@ def test_a_game_is_served_again_after_a_restart_at_the_same_state(apps, tmp_path
     assert client.get(f"/games/{game['id']}").status_code == 200
     assert again.extensions["dice_miner"].resumed.resumed == [game["id"]]
 
-    command = command_to_dict(next(legal_commands(resumed.state)))
+    command = command_to_dict(resumed.table.game.legal()[0])
     wrong = move(client, game["id"], "x" * 24, command)
     assert wrong.status_code == 403 and resumed.seq == seq
     answer = move(client, game["id"], tokens(game)[0], command)
@@ -243,7 +264,8 @@ def test_a_finished_game_is_listed_for_watching_but_not_played(apps, tmp_path):
     assert [(g["id"], g["over"]) for g in listed] == [(game["id"], True)]
     assert client.get(f"/games/{game['id']}").status_code == 200
     shown = live_game(again, game["id"])
-    assert (shown.state, shown.seq, shown.playable, shown.bots) == (final, seq, False, {})
+    assert (shown.state, shown.seq, shown.table.playable) == (final, seq, False)
+    assert shown.table.bot_to_act() is None
     for token in tokens(game).values():
         answer = move(client, game["id"], token, {"t": "undo"})
         assert answer.status_code == 422 and answer.get_json()["error"]["code"] == "game_closed"
@@ -281,11 +303,11 @@ def test_bad_files_are_skipped_with_one_line_each_and_a_good_game_still_resumes(
     capsys.readouterr()
 
     data_dir = tmp_path / "data"
-    before = {p.name: p.read_bytes() for p in data_dir.iterdir() if not p.name.endswith(".lock")}
+    before = {p.name: p.read_bytes() for p in data_dir.iterdir()}
     with Game.open(path["locked"][0]):  # another writer holds it
         again = apps()
     err = capsys.readouterr().err.splitlines()
-    after = {p.name: p.read_bytes() for p in data_dir.iterdir() if not p.name.endswith(".lock")}
+    after = {p.name: p.read_bytes() for p in data_dir.iterdir()}
     assert after == before  # nothing skipped was touched
 
     assert [g["id"] for g in again.test_client().get("/api/games").get_json()["games"]] == [
@@ -293,26 +315,26 @@ def test_bad_files_are_skipped_with_one_line_each_and_a_good_game_still_resumes(
     ]
     expected = {
         "damaged": (path["damaged"][0], "damaged at byte"),
-        "locked": (path["locked"][0], "the log is being written by another writer"),
-        "no seats": (path["no seats"][0], f"its seats file {path['no seats'][1].name} is missing"),
-        "bad seats": (path["bad seats"][0], "is malformed: it is not valid JSON"),
+        "locked": (path["locked"][0], "the log is being written by another"),
+        "no seats": (path["no seats"][0], "it has no seating (who plays each seat) beside it"),
+        "bad seats": (path["bad seats"][0], "its seating is malformed: it is not valid JSON"),
         "wrong names": (path["wrong names"][0], "are not the log's players"),
-        "orphan": (orphan, "there is no game log next to it"),
     }
     assert len(err) == len(expected), err
     for case, (file, fragment) in expected.items():
         lines = [line for line in err if line.startswith(f"{file}: not resumed: ")]
         assert len(lines) == 1 and fragment in lines[0], (case, err)
+    assert orphan.read_text() == "{}"  # a seats file with no log (a crash mid-create) is left
     report = again.extensions["dice_miner"].resumed
     assert report.resumed == [made["good"]["id"]] and len(report.skipped) == len(expected)
     good = live_game(again, made["good"]["id"])
     seat = good.state.to_act()
-    command = command_to_dict(next(legal_commands(good.state)))
+    command = command_to_dict(good.table.game.legal()[0])
     answer = move(again.test_client(), good.id, tokens(made["good"])[seat], command)
     assert answer.status_code == 200
 
 
-def test_the_oldest_unfinished_games_win_when_they_do_not_all_fit(apps, tmp_path, capsys):
+def test_the_games_played_last_win_when_they_do_not_all_fit(apps, tmp_path, capsys):
     first = apps()
     client = first.test_client()
     made = [start(client, TWO_PEOPLE, seed=n) for n in range(3)]
@@ -320,18 +342,18 @@ def test_the_oldest_unfinished_games_win_when_they_do_not_all_fit(apps, tmp_path
     play_first_legal(client, first, finished, times=400)
     stop(first)
     for age, game in zip((300, 100, 200, 50), [*made, finished], strict=True):
-        os.utime(files_of(tmp_path, game["id"])[1], ns=(age * 10**9, age * 10**9))
+        os.utime(files_of(tmp_path, game["id"])[0], ns=(age * 10**9, age * 10**9))
     capsys.readouterr()
 
     again = apps(MAX_GAMES=2)
     listed = [g["id"] for g in again.test_client().get("/api/games").get_json()["games"]]
-    assert listed == [made[1]["id"], made[2]["id"]]  # oldest first
+    assert listed == [made[2]["id"], made[0]["id"]]  # least recently played first
     err = capsys.readouterr().err.splitlines()
     assert err == [
-        f"{files_of(tmp_path, made[0]['id'])[0]}: not resumed: "
+        f"{files_of(tmp_path, made[1]['id'])[0]}: not resumed: "
         "the server's limit of 2 games is reached",
-        f"{tmp_path / 'data'}: not resumed: 1 finished game(s) not listed "
-        "(the limit of 2 games is reached); their logs stay there",
+        f"file:{tmp_path / 'data'}: not resumed: 1 finished game(s) not listed "
+        "(the limit of 2 games is reached); they stay in the store",
     ]
 
 
@@ -355,10 +377,11 @@ def test_finished_games_fill_the_room_left_and_make_room_for_new_ones(apps, tmp_
 
 
 def test_an_empty_or_missing_data_folder_resumes_nothing(tmp_path):
-    registry = GameRegistry(tmp_path / "nowhere")
-    report = resume_games(registry)
+    lobby = Lobby(FileStore(tmp_path / "nowhere", prefix="web-"))
+    report = lobby.take_up()
     assert (report.resumed, report.finished, report.skipped) == ([], [], [])
     assert not (tmp_path / "nowhere").exists()
+    lobby.close()
 
 
 def test_resuming_can_be_turned_off(apps):

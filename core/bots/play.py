@@ -26,11 +26,17 @@ MAX_COMMANDS = 100_000
 
 def bot_command(game: Game, bot: Bot) -> Command:
     """The command ``bot`` chooses for the player the game waits for."""
-    state = game.state
+    timeline = game.timeline
+    return bot_choice(bot, timeline.state, timeline.depth)
+
+
+def bot_choice(bot: Bot, state: GameState, depth: int) -> Command:
+    """The command ``bot`` chooses in ``state``, the game's position ``depth`` commands in
+    (an immutable snapshot: a bot may think while the game is read elsewhere)."""
     seat = state.to_act()
     if seat is None:
         raise ValueError("the game is over: no one is to act")
-    return bot.choose(state, LegalList(state), bot_rng(state, game.timeline.depth, seat))
+    return bot.choose(state, LegalList(state), bot_rng(state, depth, seat))
 
 
 def play_game(game: Game, bots: Sequence[Bot], on_move: OnMove | None = None) -> GameState:
@@ -49,4 +55,4 @@ def play_game(game: Game, bots: Sequence[Bot], on_move: OnMove | None = None) ->
     raise RuntimeError(f"the game did not end within {MAX_COMMANDS} commands")
 
 
-__all__ = ["MAX_COMMANDS", "OnMove", "bot_command", "play_game"]
+__all__ = ["MAX_COMMANDS", "OnMove", "bot_choice", "bot_command", "play_game"]

@@ -128,9 +128,12 @@ class Store(Protocol):
         """Where the store is (``memory:``, ``file:/path``, ``postgresql://...``), for messages."""
         ...
 
-    def create(self, header: Mapping[str, Any], first: Batch) -> Stream:
+    def create(
+        self, header: Mapping[str, Any], first: Batch, seating: Seating | None = None
+    ) -> Stream:
         """A new game, ``header["game_id"]`` its id, holding its opening batch ``first``
-        from the start (a game never exists without it); ``GameExists`` if the id is taken."""
+        (and ``seating``, if given) from the start: a game never exists without them,
+        so a table is never found without its seats. ``GameExists`` if the id is taken."""
         ...
 
     def open(self, game_id: str) -> Stream:

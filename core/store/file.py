@@ -13,6 +13,7 @@ command line) is a ``FileStream`` too: ``FileStream.create``, ``.open`` and
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import threading
@@ -305,17 +306,35 @@ class FileStore:
         """Where game ``game_id``'s seating is kept."""
         return self.folder / f"{self.prefix}{check_game_id(game_id)}.seats.json"
 
-    def create(self, header: Mapping[str, Any], first: Batch) -> FileStream:
+    def create(
+        self, header: Mapping[str, Any], first: Batch, seating: Seating | None = None
+    ) -> FileStream:
+        """The seating is written first, then the log: a crash between them leaves a
+        seats file with no log, which nothing reads, and never a log without its seats."""
         game_id = check_game_id(header.get("game_id"))
         path = self.log_path(game_id)
         self.folder.mkdir(parents=True, exist_ok=True)
         if os.path.lexists(path):
             raise GameExists(f"{path}: a game {game_id!r} is already stored there")
+        seats = self.seating_path(game_id)
+        if seating is not None:
+            try:
+                write_seating(seats, game_id, seating, new=True)
+            except FileExistsError:
+                raise GameExists(f"{seats}: a game {game_id!r} is being made there") from None
         try:
             return FileStream.create(path, header, first, sync=self.sync, game_id=game_id)
         except LogError as exc:
             if os.path.lexists(path):
                 raise GameExists(f"{path}: a game {game_id!r} is already stored there") from exc
+            if seating is not None:
+                with contextlib.suppress(OSError):
+                    seats.unlink()
+            raise
+        except BaseException:
+            if seating is not None:
+                with contextlib.suppress(OSError):
+                    seats.unlink()
             raise
 
     def _existing(self, game_id: str) -> Path:

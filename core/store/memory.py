@@ -198,12 +198,15 @@ class MemoryStore:
         """The games themselves: another ``MemoryStore(store.backing)`` sees the same ones."""
         return self._games
 
-    def create(self, header: Mapping[str, Any], first: Batch) -> MemoryStream:
+    def create(
+        self, header: Mapping[str, Any], first: Batch, seating: Seating | None = None
+    ) -> MemoryStream:
         game_id = check_game_id(header.get("game_id"))
         if first.seq != 0:
             raise StoreConflict(f"a new game starts at seq 0, not at {first.seq}", first.seq, 0)
         payload = encode_batch(first)
         game = MemoryGame(game_id, header)
+        game.seating = seating
         with game.lock:
             game.add(payload, first)
         with self._lock:

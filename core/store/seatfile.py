@@ -55,8 +55,9 @@ def seating_json(game_id: str, seating: Seating) -> dict[str, Any]:
     }
 
 
-def write_seating(path: Path, game_id: str, seating: Seating) -> None:
-    """Write ``seating`` to ``path`` atomically and durably, readable by the owner only."""
+def write_seating(path: Path, game_id: str, seating: Seating, *, new: bool = False) -> None:
+    """Write ``seating`` to ``path`` atomically and durably, readable by the owner only;
+    with ``new``, FileExistsError if a file is there (a new game's seats never replace any)."""
     data = json.dumps(seating_json(game_id, seating), indent=1).encode("ascii") + b"\n"
     temp = path.with_name(f".{path.name}.new")
     with contextlib.suppress(FileNotFoundError):
@@ -72,7 +73,11 @@ def write_seating(path: Path, game_id: str, seating: Seating) -> None:
             os.fsync(fd)
         finally:
             os.close(fd)
-        os.rename(temp, path)
+        if new:
+            os.link(temp, path)  # fails if the name is taken, unlike rename
+            os.unlink(temp)
+        else:
+            os.rename(temp, path)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(temp)

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from frontends.cli.args import CliError, seconds
 
-#: The longest pause between bot moves a live game accepts (``GameRegistry.create``):
+#: The longest pause between bot moves a live game accepts (``core.host.Lobby.create``):
 #: a longer default would have every new game refused.
 MAX_BOT_PACE = 10.0
 
@@ -115,7 +115,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"Dice Miner is served at {address(args.host, server.port)}", flush=True)
     print(f"Replays from {args.replays}; press Ctrl-C to stop.", flush=True)
     shared = app.extensions["dice_miner"]
-    print(f"Live games in {shared.games.data_dir}: {shared.resumed.summary()}.", flush=True)
+    print(f"Live games in {shared.store.url}: {shared.resumed.summary()}.", flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:

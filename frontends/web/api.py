@@ -25,11 +25,11 @@ from flask import Blueprint, jsonify, request
 
 from core.bots import BOTS
 from core.commands import NewGame, Undo, parse_command
-from core.errors import CommandSyntaxError, EventFormatError, LogError
+from core.errors import CommandSyntaxError, EventFormatError, LogError, SetupError
 from core.events.codec import command_from_dict
 from frontends.web.app import services
 from frontends.web.errors import ApiError, bad_command, log_refused
-from frontends.web.games import LiveGame, SetupError
+from frontends.web.games import LiveGame
 from frontends.web.readmodel import board_view
 from frontends.web.replays import Replay, ReplayNotFound
 

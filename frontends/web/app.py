@@ -18,9 +18,10 @@ from flask import Flask, current_app, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from frontends.web.errors import register_error_handlers
-from frontends.web.games import GameRegistry
+from core.host import Lobby, TakeUpReport
+from core.store import FileStore, Store
+from frontends.web.games import LiveGames
 from frontends.web.replays import ReplayLibrary
-from frontends.web.resume import ResumeReport, resume_games
 from frontends.web.rulesdoc import DEFAULT_RULES_FILE
 
 #: The repository's golden replays: the viewer's default library.
@@ -46,7 +47,8 @@ DEFAULTS: dict[str, Any] = {
     "MAX_CONTENT_LENGTH": 2 * 1024 * 1024,  # uploads: a whole game's log is a few tens of KB
     "BOT_PACE": 0.6,  # seconds between two bot moves in a live game
     "MAX_GAMES": 32,
-    "RESUME_GAMES": True,  # take up the data folder's games on start (frontends/web/resume.py)
+    "RESUME_GAMES": True,  # take up the store's games on start (core.host.Lobby.take_up)
+    "STORE": None,  # a core.store Store for the live games; None: the file store in DATA_DIR
     "SSE_HEARTBEAT": 15.0,  # seconds between keep-alive comments on an idle stream
     "SSE_MAX_SECONDS": 600.0,  # a stream ends after this; the browser reconnects and resumes
     "JSON_SORT_KEYS": False,
@@ -57,10 +59,11 @@ DEFAULTS: dict[str, Any] = {
 class Services:
     """What the blueprints share: the replay library and the live games."""
 
-    def __init__(self, library: ReplayLibrary, games: GameRegistry) -> None:
+    def __init__(self, library: ReplayLibrary, games: LiveGames, store: Store) -> None:
         self.library = library
         self.games = games
-        self.resumed = ResumeReport()  # what the start took up from the data folder
+        self.store = store
+        self.resumed = TakeUpReport()  # what the start took up from the store
 
 
 def services() -> Services:
@@ -76,14 +79,14 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         app.config.update(config)
     app.json.sort_keys = False
     app.url_map.merge_slashes = False  # "/api/games//state" is a JSON 404, not an HTML redirect
-    data_dir = app.config["DATA_DIR"] or default_data_dir()
-    app.extensions["dice_miner"] = Services(
-        ReplayLibrary(app.config["REPLAYS_DIR"]),
-        GameRegistry(data_dir, pace=app.config["BOT_PACE"], limit=app.config["MAX_GAMES"]),
-    )
-    if app.config["RESUME_GAMES"]:  # a file that cannot be taken up is one line on stderr
-        shared = app.extensions["dice_miner"]
-        shared.resumed = resume_games(shared.games, lambda line: print(line, file=sys.stderr))
+    store = app.config["STORE"]
+    if store is None:  # the embedded default: a folder of log files, web-<id>.dmlog
+        store = FileStore(app.config["DATA_DIR"] or default_data_dir(), prefix="web-")
+    lobby = Lobby(store, pace=app.config["BOT_PACE"], limit=app.config["MAX_GAMES"])
+    shared = Services(ReplayLibrary(app.config["REPLAYS_DIR"]), LiveGames(lobby), store)
+    app.extensions["dice_miner"] = shared
+    if app.config["RESUME_GAMES"]:  # a game that cannot be taken up is one line on stderr
+        shared.resumed = lobby.take_up(lambda line: print(line, file=sys.stderr))
 
     from frontends.web import api, live, pages
 

@@ -13,17 +13,40 @@ from typing import Any
 from flask import Flask, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
-from core.errors import CommandSyntaxError, EventFormatError, LogDamaged, LogError, RuleError
+from core.errors import (
+    CommandSyntaxError,
+    EventFormatError,
+    LogDamaged,
+    LogError,
+    RuleError,
+    StaleCommand,
+    StoreError,
+    StoreUnavailable,
+)
+from core.host import LobbyFull
+
+#: Seconds a client is told to wait before asking again when the server is full or its
+#: store is out of reach.
+RETRY_AFTER = 30
 
 
 class ApiError(Exception):
     """A request the server refuses: an HTTP status, a stable code, a message, extra fields."""
 
-    def __init__(self, status: int, code: str, message: str, **extra: Any) -> None:
+    def __init__(
+        self,
+        status: int,
+        code: str,
+        message: str,
+        *,
+        headers: dict[str, str] | None = None,
+        **extra: Any,
+    ) -> None:
         super().__init__(message)
         self.status = status
         self.code = code
         self.message = message
+        self.headers = headers or {}
         self.extra = extra
 
     def body(self) -> dict[str, Any]:
@@ -81,7 +104,7 @@ def _answer(error: ApiError):
         response = jsonify(error.body())
     else:
         response = render_template("error.html", error=error)
-    return response, error.status
+    return response, error.status, error.headers
 
 
 def register_error_handlers(app: Flask) -> None:
@@ -94,6 +117,25 @@ def register_error_handlers(app: Flask) -> None:
     @app.errorhandler(RuleError)
     def _rule_error(exc: RuleError):
         return _answer(rule_refused(exc))
+
+    @app.errorhandler(StaleCommand)
+    def _stale(exc: StaleCommand):
+        return _answer(ApiError(409, exc.code, exc.message, seq=exc.seq))
+
+    @app.errorhandler(LobbyFull)
+    def _full(exc: LobbyFull):
+        retry = {"Retry-After": str(RETRY_AFTER)}
+        return _answer(ApiError(503, exc.code, str(exc), headers=retry))
+
+    @app.errorhandler(StoreError)
+    def _store_error(exc: StoreError):
+        if isinstance(exc, LogError):
+            return _answer(log_refused(exc))
+        if isinstance(exc, StoreUnavailable):
+            retry = {"Retry-After": str(RETRY_AFTER)}
+            return _answer(ApiError(503, exc.code, str(exc), headers=retry))
+        app.logger.warning("store refused %s %s: %s", request.method, request.path, exc)
+        return _answer(ApiError(503, exc.code, str(exc), headers={"Retry-After": "5"}))
 
     @app.errorhandler(HTTPException)
     def _http_error(exc: HTTPException):

@@ -1,0 +1,126 @@
+"""The bots of many tables, played at each table's pace by a few threads.
+
+A table whose game waits for a bot is due ``pace`` seconds after its last
+change. At that moment a worker asks the table's bot to decide on a snapshot
+(``Table.decide_bot``, no lock held, so the pages stay responsive while a Monte
+Carlo bot thinks) and commits the move only if the game is still where it was
+(``Table.play``): a person's undo meanwhile, or another process's worker that
+played the same turn first, turns it into nothing, never into a second move.
+Every commit reschedules its table, so bots answer each other and people.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import logging
+import threading
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+
+from core.host.table import Table
+from core.projections.steps import Commit
+
+log = logging.getLogger(__name__)
+
+
+class BotRunner:
+    """Plays the bots of the tables added to it, each table at its own pace."""
+
+    def __init__(self, workers: int = 2, clock: Callable[[], float] = time.monotonic) -> None:
+        self._clock = clock
+        self._due: list[tuple[float, int, Table]] = []  # (when, tie-break, table)
+        self._order = itertools.count()
+        self._busy: set[str] = set()  # tables a worker is playing now
+        self._latest: dict[str, int] = {}  # each table's one due entry (older ones are void)
+        self._again: set[str] = set()  # tables that came due while being played
+        self._unsubscribe: dict[str, Callable[[], None]] = {}
+        self._cond = threading.Condition()
+        self._closed = False
+        self._pool = ThreadPoolExecutor(workers, thread_name_prefix="bots")
+        self._thread = threading.Thread(target=self._schedule, name="bot-runner", daemon=True)
+        self._thread.start()
+
+    def add(self, table: Table) -> None:
+        """Play this table's bots from now on (its next bot move after its pace)."""
+        with self._cond:
+            if self._closed or table.id in self._unsubscribe:
+                return
+            self._unsubscribe[table.id] = table.subscribe(
+                lambda commits, table=table: self._changed(table, commits)
+            )
+        self._changed(table, ())
+
+    def remove(self, table: Table) -> None:
+        """Stop playing this table's bots."""
+        with self._cond:
+            stop = self._unsubscribe.pop(table.id, None)
+            self._latest.pop(table.id, None)
+            self._due = [entry for entry in self._due if entry[2] is not table]
+            heapq.heapify(self._due)
+        if stop is not None:
+            stop()
+
+    def _changed(self, table: Table, commits: Sequence[Commit]) -> None:
+        """A table changed (or was added): if a bot is to act, it is due after the pace."""
+        if table.bot_to_act() is None:
+            return
+        with self._cond:
+            if table.id not in self._unsubscribe:
+                return
+            when, order = self._clock() + table.pace, next(self._order)
+            self._latest[table.id] = order
+            heapq.heappush(self._due, (when, order, table))
+            self._cond.notify()
+
+    def _schedule(self) -> None:
+        while True:
+            with self._cond:
+                while not self._closed:
+                    now = self._clock()
+                    if self._due and self._due[0][0] <= now:
+                        break
+                    wait = self._due[0][0] - now if self._due else None
+                    self._cond.wait(wait)
+                if self._closed:
+                    return
+                _, order, table = heapq.heappop(self._due)
+                if self._latest.get(table.id) != order:
+                    continue  # rescheduled since
+                if table.id in self._busy:
+                    self._again.add(table.id)  # its worker looks again when done
+                    continue
+                self._busy.add(table.id)
+            self._pool.submit(self._move, table)
+
+    def _move(self, table: Table) -> None:
+        played = []
+        try:
+            move = table.decide_bot()
+            if move is not None:
+                played = table.play(move)  # its commit schedules the next bot move
+        except Exception:  # a bot's bug must not pass silently, nor stop the others
+            log.exception("a bot of game %s failed to move", table.id)
+            return
+        finally:
+            with self._cond:
+                self._busy.discard(table.id)
+                again = table.id in self._again
+                self._again.discard(table.id)
+        if again or not played:
+            self._changed(table, ())  # due again meanwhile, or the game moved on: look again
+
+    def close(self) -> None:
+        """Stop playing every table (moves being decided are dropped)."""
+        with self._cond:
+            self._closed = True
+            stops, self._unsubscribe = list(self._unsubscribe.values()), {}
+            self._cond.notify_all()
+        for stop in stops:
+            stop()
+        self._pool.shutdown(wait=True, cancel_futures=True)
+        self._thread.join(timeout=5.0)
+
+
+__all__ = ["BotRunner"]

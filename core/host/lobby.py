@@ -1,0 +1,313 @@
+"""The tables a server runs over one store: making them, finding them, taking them up.
+
+A lobby is what a web server (or any host of many games) keeps: it starts a
+table in the store with its seating (the tokens handed out once, kept hashed),
+finds a table by id (opening it from the store if this process has not got it
+yet), lets the bots of every table play (``core.host.bots``), and on start takes
+up the games the store already holds: unfinished ones to be played on, finished
+ones to be watched.
+
+A lobby holds at most ``limit`` tables; when full, the oldest finished one makes
+room, and with none finished a new game is refused (``LobbyFull``).
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+
+from attrs import define, field
+
+from core.bots import BOTS
+from core.commands import GAME_MODES
+from core.errors import (
+    DiceMinerError,
+    GameBusy,
+    GameNotFound,
+    LogError,
+    SetupError,
+    StoreUnavailable,
+    TornRecord,
+)
+from core.game import Game
+from core.host.bots import BotRunner
+from core.host.seats import parse_seats, seating_for
+from core.host.table import Table
+from core.store import GameEntry, Seating, Store
+
+#: The seeds a player may choose: what the log's header and the generator take.
+MAX_SEED = 1 << 64
+#: Longest a pace may be, in seconds between two bot moves.
+MAX_PACE = 10.0
+
+
+class LobbyFull(DiceMinerError):
+    """No room for another table: every place holds a game still being played."""
+
+    code = "server_full"
+
+
+@define
+class TakeUpReport:
+    """What a start made of the store: the ids taken up, and a line for each game left."""
+
+    resumed: list[str] = field(factory=list)  # unfinished games, open for play again
+    finished: list[str] = field(factory=list)  # finished games, listed for watching
+    skipped: list[str] = field(factory=list)  # one line each: the game and the reason
+
+    def summary(self) -> str:
+        """One line for a server's start-up message."""
+        return (
+            f"{len(self.resumed)} unfinished game(s) resumed, {len(self.finished)} finished "
+            f"listed, {len(self.skipped)} skipped (named on stderr)"
+        )
+
+
+class Lobby:
+    """The live tables of one server over ``store``, their bots played by ``runner``."""
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        pace: float = 0.6,
+        limit: int = 32,
+        runner: BotRunner | None = None,
+    ) -> None:
+        self.store = store
+        self.pace = pace
+        self.limit = limit
+        self.runner = runner if runner is not None else BotRunner()
+        self._tables: OrderedDict[str, Table] = OrderedDict()
+        self._reserved = 0  # places held for tables being made, so two cannot share one
+        self._lock = threading.Lock()
+
+    # -- making --------------------------------------------------------------
+
+    def create(
+        self,
+        players: object,
+        *,
+        seed: object = None,
+        mode: object = "multi",
+        pace: object = None,
+    ) -> tuple[Table, dict[int, str]]:
+        """A new table and the secret token of each person's seat (given only here, once)."""
+        seats = parse_seats(players, BOTS)
+        if mode not in GAME_MODES:
+            raise SetupError(f"mode must be one of {', '.join(GAME_MODES)}, not {mode!r}")
+        if mode == "solo" and (len(seats) != 1 or seats[0][1] is not None):
+            raise SetupError("the solo game has exactly one seat, played by a person")
+        if mode == "multi" and not 2 <= len(seats) <= 4:
+            raise SetupError("a game has 2 to 4 players")
+        if seed is None:
+            seed = secrets.randbelow(1 << 32)
+        elif not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < MAX_SEED:
+            raise SetupError("seed must be a whole number from 0 to 2**64 - 1")
+        if pace is not None and (
+            not isinstance(pace, int | float) or isinstance(pace, bool) or not 0 <= pace <= MAX_PACE
+        ):
+            raise SetupError(f"pace must be 0 to {MAX_PACE:g} seconds between bot moves")
+        kept_pace = None if pace is None else float(pace)  # None: the server's pace
+        seating, tokens = seating_for(seats, kept_pace)
+        self._hold_place()
+        try:
+            game = Game.new(
+                [name for name, _ in seats],
+                seed,
+                mode=str(mode),
+                game_id=secrets.token_hex(6),
+                store=self.store,
+                seating=seating,
+            )
+            table = Table(game, seating, pace=self._pace(seating))
+        except (OSError, LogError) as exc:  # e.g. a full disk: try again later
+            with self._lock:
+                self._reserved -= 1
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            raise StoreUnavailable(f"the game cannot be stored now ({reason})") from exc
+        except BaseException:
+            with self._lock:
+                self._reserved -= 1
+            raise
+        with self._lock:
+            self._reserved -= 1
+            self._tables[table.id] = table
+        self.runner.add(table)
+        return table, tokens
+
+    def _pace(self, seating: Seating) -> float:
+        return self.pace if seating.pace is None else seating.pace
+
+    def _hold_place(self) -> None:
+        """Hold a place for a new table, closing the oldest finished one if none is free."""
+        with self._lock:
+            if len(self._tables) + self._reserved < self.limit:
+                self._reserved += 1
+                return
+            finished = [t for t in self._tables.values() if t.state.is_over]
+            if not finished:
+                raise LobbyFull(f"the server already runs {self.limit} games; try again later")
+            oldest = finished[0]
+            del self._tables[oldest.id]
+            self._reserved += 1
+        self._close(oldest)
+
+    # -- finding -------------------------------------------------------------
+
+    def get(self, game_id: str) -> Table | None:
+        """The table of game ``game_id``, if this lobby has it."""
+        with self._lock:
+            return self._tables.get(game_id)
+
+    def tables(self) -> list[Table]:
+        """Every table, oldest first."""
+        with self._lock:
+            return list(self._tables.values())
+
+    def adopt(self, table: Table) -> None:
+        """Add a table (taken up from the store) as the newest, its bots playing."""
+        with self._lock:
+            self._tables[table.id] = table
+        self.runner.add(table)
+
+    # -- taking up a store's games -------------------------------------------
+
+    def take_up(self, say: Callable[[str], None] | None = None) -> TakeUpReport:
+        """Take up the games the store holds: the unfinished ones played last (as many as
+        fit: an abandoned game is the one to leave out), then the finished ones played last
+        in the room left. A game that cannot be taken up is left as it is in the store and
+        named in one line with the reason."""
+        report = TakeUpReport()
+
+        def skip(what: str, reason: str) -> None:
+            line = f"{what}: not resumed: {reason}"
+            report.skipped.append(line)
+            if say is not None:
+                say(line)
+
+        found = []
+        for entry in self.store.games():
+            item = self._read(entry, skip)
+            if item is not None:
+                found.append(item)
+        unfinished = [item for item in found if not item[1].state.is_over]
+        finished = [item for item in found if item[1].state.is_over]
+        room = self.limit - len(self.tables())
+        taken: list[Table] = []
+        for entry, game, seating in unfinished[::-1]:  # the games played last come first
+            game.close()
+            if room <= 0:
+                skip(self._where(entry), f"the server's limit of {self.limit} games is reached")
+                continue
+            table = self._reopen(entry, game.seq, seating, skip)
+            if table is not None:
+                taken.append(table)
+                room -= 1
+        shown = finished[::-1][: max(room, 0)]  # the newest finished games, as many as fit
+        left = len(finished) - len(shown)
+        if left:
+            skip(
+                self.store.url,
+                f"{left} finished game(s) not listed (the limit of {self.limit} games is "
+                "reached); they stay in the store",
+            )
+        for _, game, seating in shown:
+            taken.append(Table(game, seating, pace=0.0, playable=False))
+            report.finished.append(game.game_id)
+        order = {entry.game_id: n for n, (entry, _, _) in enumerate(found)}
+        for table in sorted(taken, key=lambda t: order[t.id]):  # the least recently played first
+            self.adopt(table)
+            if table.playable:
+                report.resumed.append(table.id)
+        return report
+
+    def _where(self, entry: GameEntry) -> str:
+        where = getattr(self.store, "log_path", None)
+        return str(where(entry.game_id)) if where is not None else f"game {entry.game_id}"
+
+    def _read(
+        self, entry: GameEntry, skip: Callable[[str, str], None]
+    ) -> tuple[GameEntry, Game, Seating] | None:
+        """A stored game read (no writer's lock) with its seating, or None after saying why."""
+        what = self._where(entry)
+        try:
+            seating = self.store.seating(entry.game_id)
+        except ValueError as exc:  # e.g. a malformed seats file
+            skip(what, f"its seating is malformed: {exc}")
+            return None
+        except (DiceMinerError, OSError) as exc:
+            skip(what, f"its seating cannot be read: {_reason(exc, what)}")
+            return None
+        if seating is None:
+            skip(what, "it has no seating (who plays each seat) beside it")
+            return None
+        try:
+            game = Game.from_stream(self.store.read(entry.game_id))
+        except (DiceMinerError, OSError, ValueError) as exc:
+            skip(what, _reason(exc, what))
+            return None
+        except Exception as exc:  # one bad game must not stop the server starting
+            skip(what, f"cannot be read ({type(exc).__name__}: {exc})")
+            return None
+        names = [record.name for record in seating.seats]
+        if names != list(game.state.names):
+            game.close()
+            skip(what, f"its seats {names!r} are not the log's players {list(game.state.names)!r}")
+            return None
+        return entry, game, seating
+
+    def _reopen(
+        self, entry: GameEntry, seq: int, seating: Seating, skip: Callable[[str, str], None]
+    ) -> Table | None:
+        """An unfinished game opened for play (the writer's lock taken), or None."""
+        what = self._where(entry)
+        try:
+            game = Game.resume(self.store, entry.game_id)
+        except (DiceMinerError, OSError, ValueError) as exc:
+            skip(what, _reason(exc, what))
+            return None
+        if game.state.is_over or game.seq != seq:  # written to since it was read
+            game.close()
+            skip(what, "the game changed while the server was starting")
+            return None
+        try:
+            return Table(game, seating, pace=self._pace(seating))
+        except Exception as exc:  # one bad game must not stop the server starting
+            game.close()
+            skip(what, f"cannot be taken up ({type(exc).__name__}: {exc})")
+            return None
+
+    # -- closing -------------------------------------------------------------
+
+    def _close(self, table: Table) -> None:
+        self.runner.remove(table)
+        table.close()
+
+    def close(self) -> None:
+        """Close every table and stop the bots (the games stay in the store)."""
+        with self._lock:
+            tables, self._tables = list(self._tables.values()), OrderedDict()
+        self.runner.close()
+        for table in tables:
+            table.close()
+
+
+def _reason(exc: BaseException, what: str) -> str:
+    """The error's message without the game's place in front (the line names it already)."""
+    text = str(exc) or type(exc).__name__
+    for prefix in (f"{what}: ", f"{what} "):
+        if text.startswith(prefix):
+            text = text[len(prefix) :]
+    if isinstance(exc, GameNotFound):
+        text = "it is no longer in the store"
+    elif isinstance(exc, TornRecord):
+        text += f"; `dice-miner log repair {what}` drops the torn record"
+    elif isinstance(exc, GameBusy):
+        text = f"the log {text}"
+    return text
+
+
+__all__ = ["Lobby", "LobbyFull", "TakeUpReport"]

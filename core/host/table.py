@@ -1,0 +1,260 @@
+"""A table: one live game with its seats, whose turn it is, what undo may take back,
+its bots' moves, and everyone listening for what happens.
+
+Every frontend that runs a live game (the terminal, the web) does it through a
+``Table``: it says who may move (a person's seat, by token or at the keyboard),
+applies the undo policy (``core.host.undo``), lets a bot decide on an immutable
+snapshot and commits its move only if the game has not moved meanwhile, and
+publishes each commit (``core.projections.steps.Commit``: the batch and the
+states around each event) to its subscribers, in order, once.
+
+Where several processes share a store, each has its own table for a game:
+``refresh`` folds what the others appended, and a command that loses the race
+to the store is retried on the new position (or refused as stale when the
+caller named the position it decided from).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Sequence
+
+from attrs import frozen
+
+from core.bots import make_bot
+from core.bots.base import Bot
+from core.bots.play import bot_choice
+from core.commands import Command, Undo
+from core.errors import RuleError, StaleCommand, StoreConflict
+from core.game import Game
+from core.host.seats import seat_for_token
+from core.host.undo import can_undo, undo_depth
+from core.projections.state import GameState
+from core.projections.steps import Commit
+from core.projections.timeline import Timeline
+from core.store import SeatRecord, Seating
+
+#: Called with the commits of each change, in order, while the table's lock is held.
+Subscriber = Callable[[Sequence[Commit]], None]
+
+#: How often a command that lost the race to the store is decided again.
+_RETRIES = 3
+
+
+@frozen
+class BotMove:
+    """A bot's decision: the seat, the command, and the position (seq) it was made at."""
+
+    seat: int
+    command: Command
+    seq: int
+
+
+class Table:
+    """A live game at a table: a ``Game`` with its seating, bots and subscribers."""
+
+    def __init__(
+        self, game: Game, seating: Seating, *, pace: float = 0.0, playable: bool = True
+    ) -> None:
+        if len(seating.seats) != game.state.players:
+            raise ValueError(
+                f"{len(seating.seats)} seats for a game of {game.state.players} players"
+            )
+        self.game = game
+        self.seating = seating
+        self.pace = pace
+        self.playable = playable
+        self.closed = False
+        #: Held while the game changes; notified after every change and at closing.
+        self.changed = threading.Condition(threading.RLock())
+        self._subscribers: list[Subscriber] = []
+        self._bots: dict[int, Bot] = {
+            seat: make_bot(record.bot)
+            for seat, record in enumerate(seating.seats)
+            if record.bot is not None
+        }
+
+    # -- reading -------------------------------------------------------------
+
+    @property
+    def id(self) -> str:
+        """The game's id in its store."""
+        return self.game.game_id
+
+    @property
+    def timeline(self) -> Timeline:
+        """The game's effective history (immutable: read it once, use it whole)."""
+        return self.game.timeline
+
+    @property
+    def state(self) -> GameState:
+        """The current state."""
+        return self.game.state
+
+    @property
+    def seq(self) -> int:
+        """The seq the next event will get."""
+        return self.game.seq
+
+    @property
+    def seats(self) -> tuple[SeatRecord, ...]:
+        """Each seat's name, bot kind (None: a person) and token hash."""
+        return self.seating.seats
+
+    def is_person(self, seat: int) -> bool:
+        """True if a person plays ``seat``."""
+        return 0 <= seat < len(self.seats) and self.seats[seat].bot is None
+
+    @property
+    def persons(self) -> tuple[int, ...]:
+        """The seats people play."""
+        return tuple(s for s in range(len(self.seats)) if self.is_person(s))
+
+    def seat_for(self, token: str | None) -> int | None:
+        """The person's seat whose secret token this is, or None."""
+        return seat_for_token(self.seating, token)
+
+    def person_to_act(self) -> int | None:
+        """The person's seat the game waits for, if it waits for a person."""
+        seat = self.state.to_act()
+        return seat if seat is not None and self.is_person(seat) else None
+
+    def bot_to_act(self) -> int | None:
+        """The bot's seat the game waits for, if it waits for a bot (and may be played)."""
+        if not self.playable or self.closed:
+            return None
+        seat = self.state.to_act()
+        return seat if seat in self._bots else None
+
+    def can_undo(self, seat: int) -> bool:
+        """True if ``seat`` may undo now (the undo policy would accept it)."""
+        if not self.playable or not self.is_person(seat):
+            return False
+        return can_undo(self.timeline.commands(), seat, self.is_person)
+
+    # -- acting --------------------------------------------------------------
+
+    def issue(self, seat: int, command: Command, *, expected_seq: int | None = None) -> list[Commit]:
+        """A person's command for ``seat``; its commits (an undo may make several).
+
+        ``expected_seq`` is the position the command was decided at: if the game
+        has moved on, ``StaleCommand`` says where it is now and nothing changes.
+        A refused command raises RuleError and changes nothing.
+        """
+        with self.changed:
+            self._check_open()
+            if getattr(command, "seat", seat) != seat:
+                raise RuleError("not_your_seat", "a seat can only move for itself")
+            for attempt in range(_RETRIES):
+                self._check_position(expected_seq)
+                try:
+                    if isinstance(command, Undo):
+                        return self._undo(seat)
+                    return self._commit([self.game.issue(command)])
+                except StoreConflict:
+                    if attempt == _RETRIES - 1:
+                        raise
+                    self.refresh()  # another process moved first: look again
+            raise AssertionError("unreachable")
+
+    def undo(self, seat: int, *, expected_seq: int | None = None) -> list[Commit]:
+        """Take back ``seat``'s last move with the bots' replies (``core.host.undo``)."""
+        return self.issue(seat, Undo(seat), expected_seq=expected_seq)
+
+    def _undo(self, seat: int) -> list[Commit]:
+        names = [record.name for record in self.seats]
+        steps = undo_depth(self.timeline.commands(), seat, self.is_person, names)
+        commits = []
+        try:
+            for _ in range(steps):
+                commits.append(self.game.undo(seat))
+        finally:
+            self._commit(commits)  # what was undone is told, even if a later step failed
+        return commits
+
+    def decide_bot(self) -> BotMove | None:
+        """The move the bot to act chooses now, decided on a snapshot (the table is not
+        locked meanwhile: a person may undo); None if no bot is to act."""
+        timeline = self.timeline
+        seat = timeline.state.to_act()
+        bot = self._bots.get(seat) if seat is not None else None
+        if bot is None or seat is None or not self.playable or self.closed:
+            return None
+        return BotMove(seat, bot_choice(bot, timeline.state, timeline.depth), timeline.seq)
+
+    def play(self, move: BotMove) -> list[Commit]:
+        """Commit a bot's move if the game is still where it was decided; [] if it moved on
+        (another process's worker played it first, or a person undid meanwhile)."""
+        with self.changed:
+            if self.closed or not self.playable or self.seq != move.seq:
+                return []
+            try:
+                return self._commit([self.game.issue(move.command)])
+            except StoreConflict:
+                self.refresh()
+                return []
+
+    def play_bot(self) -> list[Commit]:
+        """Decide and commit the move of the bot to act, if one is (tools, tests)."""
+        move = self.decide_bot()
+        return [] if move is None else self.play(move)
+
+    def refresh(self) -> list[Commit]:
+        """Fold and publish what other writers appended to this game's store."""
+        with self.changed:
+            return self._commit(self.game.catch_up())
+
+    # -- listening -----------------------------------------------------------
+
+    def subscribe(self, subscriber: Subscriber) -> Callable[[], None]:
+        """Call ``subscriber`` with the commits of every change from now on; returns the
+        function that stops it."""
+        with self.changed:
+            self._subscribers.append(subscriber)
+
+        def unsubscribe() -> None:
+            with self.changed:
+                if subscriber in self._subscribers:
+                    self._subscribers.remove(subscriber)
+
+        return unsubscribe
+
+    def wait(self, after_seq: int, timeout: float) -> bool:
+        """Wait until the game passes ``after_seq`` events, or closes, or ``timeout`` passes;
+        True if there is something new to read."""
+        with self.changed:
+            return self.changed.wait_for(
+                lambda: self.seq > after_seq or self.closed, max(timeout, 0.0)
+            ) and not (self.closed and self.seq <= after_seq)
+
+    def _commit(self, commits: list[Commit]) -> list[Commit]:
+        """Tell the subscribers and wake the waiters (the lock is held)."""
+        if commits:
+            for subscriber in list(self._subscribers):
+                subscriber(commits)
+            self.changed.notify_all()
+        return commits
+
+    def _check_open(self) -> None:
+        if self.closed:
+            raise RuleError("game_closed", "this game is closed on this server")
+        if not self.playable:
+            raise RuleError("game_closed", "this game can be watched here, not played")
+
+    def _check_position(self, expected_seq: int | None) -> None:
+        if expected_seq is not None and expected_seq != self.seq:
+            raise StaleCommand(
+                f"the game has moved on (to event {self.seq}) since event {expected_seq}: "
+                "look again and choose from there",
+                self.seq,
+            )
+
+    def close(self) -> None:
+        """Stop playing: wake every waiter, release the game's store."""
+        with self.changed:
+            self.closed = True
+            self.changed.notify_all()
+        self.game.close()
+
+
+__all__ = ["BotMove", "Subscriber", "Table"]

@@ -1,0 +1,57 @@
+"""What undo means at a table: a person takes back their own last move, with the bots'
+replies after it, and only while no other person has moved since.
+
+At a table with bots, "undo" never means the last command (usually a bot's
+reply): it means *my* move, and everything the bots did because of it. Another
+person's move is theirs, so once one stands after mine, my move is no longer
+mine alone to take back. The terminal and the web both ask this one policy;
+its refusals carry stable codes:
+
+* ``nothing_to_undo``: the seat has no move standing in the game;
+* ``undo_blocked``: another person has moved since the seat's last move.
+
+(The game itself, ``core.game.Game.undo``, undoes one command at a time for
+tools and tests; a table only ever undoes through this policy.)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from core.commands import Command
+from core.errors import RuleError
+
+
+def undo_depth(
+    commands: Sequence[Command],
+    seat: int,
+    is_person: Callable[[int], bool],
+    names: Sequence[str] = (),
+) -> int:
+    """How many of the effective history's last ``commands`` an undo for ``seat`` takes
+    back: its last move and every command after it. RuleError if it may not (the
+    refusal names the person who moved since, from ``names``)."""
+    for steps, command in enumerate(reversed(commands), start=1):
+        other = getattr(command, "seat", None)
+        if other == seat:
+            return steps
+        if other is not None and is_person(other):
+            who = names[other] if 0 <= other < len(names) else "another person"
+            raise RuleError(
+                "undo_blocked",
+                f"{who} has moved since your last move; "
+                "you can only undo while no other person has played",
+            )
+    raise RuleError("nothing_to_undo", "you have no move to undo")
+
+
+def can_undo(commands: Sequence[Command], seat: int, is_person: Callable[[int], bool]) -> bool:
+    """True if an undo for ``seat`` would be accepted now (for showing the control)."""
+    try:
+        undo_depth(commands, seat, is_person)
+    except RuleError:
+        return False
+    return True
+
+
+__all__ = ["can_undo", "undo_depth"]
