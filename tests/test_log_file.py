@@ -606,6 +606,34 @@ def test_repair_reuses_an_identical_side_file_from_an_interrupted_repair(tmp_pat
     assert repair_log(path).side_file == f"{path}.torn-{last}.1"  # different bytes: new name
 
 
+@pytest.mark.parametrize("failing", ["_write_all", "_fsync"])
+def test_a_repair_that_fails_on_a_full_disk_leaves_nothing_half_made(
+    tmp_path: Path, monkeypatch, failing: str
+) -> None:
+    """The side file cannot be written whole (ENOSPC while writing or syncing it): the
+    repair fails saying why, the log is as it was, and no empty or partial side file stays
+    to pass for the torn bytes; once there is room the repair goes through."""
+    last = frame_offsets()[-1]
+    torn = ref_log()[: last + 10]
+    path = write(tmp_path, torn)
+
+    def enospc(fd: int, *data: bytes) -> None:
+        if data:
+            os.write(fd, data[0][:3])
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(log_file, failing, enospc)
+    with pytest.raises(LogError, match=r"cannot repair log \(No space left on device\)"):
+        repair_log(path)
+    with pytest.raises(LogError, match="No space left"):
+        LogWriter.open(path, drop_torn=True)
+    assert path.read_bytes() == torn
+    assert [p.name for p in tmp_path.iterdir()] == ["game.dmlog"]
+    monkeypatch.undo()
+    assert repair_log(path).side_file == f"{path}.torn-{last}"
+    assert Path(f"{path}.torn-{last}").read_bytes() == torn[last:]
+
+
 def test_open_with_drop_torn_repairs_first(tmp_path: Path) -> None:
     last = frame_offsets()[-1]
     path = write(tmp_path, ref_log()[: last + 3])
