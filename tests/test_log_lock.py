@@ -284,3 +284,20 @@ def test_a_symlink_planted_as_the_temporary_is_not_followed(tmp_path: Path) -> N
     with pytest.raises(LogError, match="cannot create log"):
         LogWriter.create(log, HEADER)
     assert precious.read_text() == "keep me" and not log.exists()
+
+
+def test_a_holder_that_lets_go_while_being_named_is_not_a_refusal(tmp_path, monkeypatch):
+    """The lock is refused, and its holder closes before ``/proc/locks`` is read: the lock
+    is free, so it is taken rather than refused with an unknown holder."""
+    log = tmp_path / "a.dmlog"
+    holder = LogWriter.create(log, HEADER)
+    real_holder_pid = log_lock.holder_pid
+
+    def holder_closes_meanwhile(fd: int) -> int | None:
+        holder.close()
+        return real_holder_pid(fd)
+
+    monkeypatch.setattr(log_lock, "holder_pid", holder_closes_meanwhile)
+    with LogWriter.open(log) as writer:
+        writer.append(b"mine")
+    assert read_log(log).payloads == (b"mine",)

@@ -23,23 +23,33 @@ from core.errors import LogError, LogLocked
 PROC_LOCKS = "/proc/locks"
 
 
+#: Times the lock is tried again when its holder is not listed: it may just have let go.
+TRIES = 3
+
+
 def lock(fd: int, name: str, *, doing: str = "written") -> None:
     """Take the exclusive lock on the open file ``fd`` without waiting.
 
     Raises ``LogLocked`` ("``name`` is being ``doing`` by ...", naming the holder)
-    if another open file description holds it, in this process or another.
+    if another open file description holds it, in this process or another. A
+    holder that is gone by the time it is looked up has let go: the lock is
+    tried again, so a refusal names its holder whenever the system lists it.
     """
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        raise LogLocked(f"{name} is being {doing} by {holder(fd)}") from None
-    except OSError as exc:
-        raise LogError(f"{name}: cannot lock the log ({exc.strerror or exc})") from exc
+    for _ in range(TRIES):
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return
+        except BlockingIOError:
+            pid = holder_pid(fd)
+            if pid is not None:
+                break
+        except OSError as exc:
+            raise LogError(f"{name}: cannot lock the log ({exc.strerror or exc})") from exc
+    raise LogLocked(f"{name} is being {doing} by {describe_holder(pid)}")
 
 
-def holder(fd: int) -> str:
-    """Who holds the lock on ``fd``'s file, in words: ``another process (pid=N host=H)``."""
-    pid = holder_pid(fd)
+def describe_holder(pid: int | None) -> str:
+    """The holder in words: ``another process (pid=N host=H)``."""
     if pid is None:
         return "another writer (holder unknown)"
     who = "another writer in this process" if pid == os.getpid() else "another process"
