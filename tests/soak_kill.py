@@ -177,7 +177,9 @@ def check_lock(directory: Path, pid: int, figures: Figures) -> None:
         return
     figures.lock_checks += 1
     try:
-        Game.open(logs[-1]).close()  # the writer had closed it already: nothing to hold
+        with Game.open(logs[-1]) as game:  # the writer had closed it already: nothing to hold,
+            # and it closes a log only once its game is over; an unfinished one was let in
+            assert game.state.is_over, f"{logs[-1]}: opened while its writer was playing it"
     except LogLocked as refused:
         assert f"pid={pid} " in str(refused), f"lock error does not name pid {pid}: {refused}"
         figures.lock_refusals += 1
