@@ -11,6 +11,7 @@ import argparse
 import json
 import os
 import sys
+from collections.abc import Iterator
 
 from core.commands import NewGame
 from core.errors import LogDamaged, TornRecord
@@ -88,14 +89,21 @@ def run_show(args: argparse.Namespace) -> int:
         for step in walk(batches):
             out.write(json.dumps(event_record(step)) + "\n")
         return EXIT_OK
+    for line in show_lines(batches):
+        out.write(line + "\n")
+    return EXIT_OK
+
+
+def show_lines(batches: list[Batch]) -> Iterator[str]:
+    """The lines ``log show`` prints, one per event: the player column as wide as the
+    longest name, and a player named "You" spoken of as the terminal game does."""
     undone_by = undo_events(batches)
     steps = list(walk(batches))
     names = steps[-1].after.names if steps else ()
     width = max((len(name) for name in names), default=1)
     for step in steps:
         line = show_line(step, undone_by, width)
-        out.write((second_person(line) if "You" in names else line) + "\n")
-    return EXIT_OK
+        yield second_person(line) if "You" in names else line
 
 
 def show_line(step: Step, undone_by: dict[int, int], width: int = 12) -> str:
