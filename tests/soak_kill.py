@@ -81,7 +81,7 @@ class Figures:
     acked_events: int = 0  # events acknowledged to the writer's caller, all found
     unacked_events: int = 0  # events durable on disk whose ack the kill prevented
     header_only: int = 0  # logs holding no batch: never, as a log is created with its first
-    interrupted_creates: int = 0  # a half-written ``.new`` left by a kill during create
+    interrupted_creates: int = 0  # no log, but a ``.new`` left by a kill during create
     lock_checks: int = 0
     lock_refusals: int = 0  # the open was refused naming the writer's pid
     seconds: float = 0.0
@@ -177,7 +177,9 @@ def check_lock(directory: Path, pid: int, figures: Figures) -> None:
         return
     figures.lock_checks += 1
     try:
-        Game.open(logs[-1]).close()  # the writer had closed it already: nothing to hold
+        with Game.open(logs[-1]) as game:  # the writer had closed it already: nothing to hold,
+            # and it closes a log only once its game is over; an unfinished one was let in
+            assert game.state.is_over, f"{logs[-1]}: opened while its writer was playing it"
     except LogLocked as refused:
         assert f"pid={pid} " in str(refused), f"lock error does not name pid {pid}: {refused}"
         figures.lock_refusals += 1
@@ -256,7 +258,10 @@ def run_trial(
     acked = read_acks(acks)
     for k in range(first, first + GAMES_PER_WRITER):
         path = game_path(directory, k)
-        figures.interrupted_creates += Path(f"{path}.new").exists()
+        temp = Path(f"{path}.new")
+        if temp.exists() and path.exists():  # killed between naming the log and unnaming this
+            assert os.path.samefile(temp, path), f"{temp}: left beside its log, not its name"
+        figures.interrupted_creates += temp.exists() and not path.exists()
         if not path.exists():
             assert k not in acked, f"{path}: missing, but seq {acked[k]} was acknowledged"
             continue

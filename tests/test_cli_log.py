@@ -4,13 +4,16 @@ import json
 import os
 from pathlib import Path
 
+import msgpack
 import pytest
 from attrs import evolve
 
+from core.bots import RandomBot, bot_rng
 from core.commands import Undo
 from core.events.codec import encode_batch
 from core.events.game import DieTaken
 from core.game import Game
+from core.log import read_log
 from core.log.framing import encode_log
 from core.store import load_batches
 from tests.cli_helpers import (
@@ -273,7 +276,7 @@ def test_verify_names_the_seed_it_re_ran_from(capsys, good_log):
 def test_repair_of_a_directory_says_so(capsys, tmp_path):
     code, out, err = run_cli(capsys, "log", "repair", tmp_path)
     assert code == 2 and out == "" and "is a directory" in err
-    assert not os.listdir(tmp_path)  # no stray lock file
+    assert not os.listdir(tmp_path)  # nothing left beside it
 
 
 def test_show_names_who_undid_a_command_when_the_undo_says(tmp_path, capsys):
@@ -294,3 +297,121 @@ def test_show_names_the_solo_player_on_their_own_moves(tmp_path, capsys):
     records = list(map(json.loads, out.splitlines()))
     assert records[-1]["player"] == "Ada"  # the solo game's events carry no seat of their own
     assert records[0]["player"] is None  # the game's start is nobody's move
+
+
+# -- found in the log-fault review -------------------------------------------------------
+
+
+def rewrite_event(source, target, change) -> None:
+    """Copy a log with ``change(event_map)`` applied to the first DieTaken's raw map,
+    re-framed so its checksums are good (for events this program could not build)."""
+    scan = read_log(source)
+    payloads = list(scan.payloads)
+    for n, payload in enumerate(payloads):
+        batch = msgpack.unpackb(payload, raw=False)
+        for event in batch["events"]:
+            if event["t"] == "DieTaken":
+                change(event)
+                payloads[n] = msgpack.packb(batch, use_bin_type=True)
+                with open(target, "wb") as f:
+                    f.write(encode_log(scan.header, payloads))
+                return scan.offsets[n], n + 1
+    raise AssertionError("no DieTaken")
+
+
+def test_verify_ignores_header_keys_it_does_not_know(capsys, good_log, tmp_path):
+    """docs/log-format.md: readers ignore unknown header keys (a newer version may add some);
+    the keys this program writes are still checked against the game."""
+    newer = tmp_path / "newer.dmlog"
+    rewrite_header(good_log, newer, written_by="dice-miner 9", table={"theme": "dark"})
+    code, out, _ = run_cli(capsys, "log", "verify", newer)
+    assert code == 0 and "ok:" in out, out
+    forged = tmp_path / "forged.dmlog"
+    rewrite_header(good_log, forged, written_by="dice-miner 9", seed=42)
+    code, out, _ = run_cli(capsys, "log", "verify", forged)
+    assert code == 1 and "seed: the header says 42" in out and "written_by" not in out
+
+
+def test_an_event_type_from_a_newer_program_is_a_version_problem(capsys, good_log, tmp_path):
+    """An unknown event tag is what a newer program writes: said as a newer schema version
+    is (exit 2, 'newer than this program reads ... upgrade'), not called damage."""
+    newer_type, newer_version = tmp_path / "type.dmlog", tmp_path / "version.dmlog"
+    offset, record = rewrite_event(good_log, newer_type, lambda e: e.update(t="DragonWoken"))
+    rewrite_event(good_log, newer_version, lambda e: e.update(v=9))
+    code, out, err = run_cli(capsys, "log", "verify", newer_type)
+    assert (code, out) == (2, "")
+    assert err == (
+        f"dice-miner: {newer_type}: record {record} (byte {offset}): event type 'DragonWoken' "
+        "is newer than this program reads (it has no such event); upgrade dice-miner\n"
+    )
+    assert run_cli(capsys, "log", "verify", newer_version)[:2] == (2, "")  # the same way
+    code, out, err = run_cli(capsys, "log", "show", newer_type)
+    assert code == 2 and "DragonWoken' is newer than this program reads" in err
+
+
+def test_an_event_without_its_version_is_damage_at_its_record(capsys, good_log, tmp_path):
+    bad = tmp_path / "unversioned.dmlog"
+    offset, record = rewrite_event(good_log, bad, lambda e: e.pop("v"))
+    code, out, _ = run_cli(capsys, "log", "verify", bad)
+    assert code == 1
+    assert out.splitlines()[0] == (
+        f"{bad}: DAMAGED at byte {offset} (record {record}): bad DieTaken event: no schema "
+        'version field "v"'
+    )
+
+
+def test_repair_refuses_a_log_cut_inside_its_first_batch(capsys, good_log, tmp_path):
+    """Every log is created holding its opening batch: a log cut inside it holds no game to
+    keep, so repair refuses as for a torn header, and verify offers no repair."""
+    scan = read_log(good_log)
+    cut = tmp_path / "cut.dmlog"
+    cut.write_bytes(Path(good_log).read_bytes()[: scan.offsets[0] + 20])
+    before = cut.read_bytes()
+    code, out, _ = run_cli(capsys, "log", "repair", cut)
+    assert code == 1
+    assert out.startswith(f"{cut}: cannot repair: damaged at byte {scan.offsets[0]} (record 1)")
+    assert "incomplete first batch record" in out and "records kept" not in out
+    assert cut.read_bytes() == before and sorted(os.listdir(tmp_path)) == ["cut.dmlog"]
+    code, out, _ = run_cli(capsys, "log", "verify", cut)
+    assert code == 1 and "incomplete first batch record" in out and "log repair" not in out
+
+
+@pytest.mark.parametrize(("prog", "repair"), [(None, "dice-miner"), ("./play", "./play")])
+def test_verify_of_a_torn_log_names_the_repair_command_the_user_has(
+    capsys, good_log, tmp_path, monkeypatch, prog, repair
+):
+    if prog is None:
+        monkeypatch.delenv("DICE_MINER_PROG", raising=False)
+    else:
+        monkeypatch.setenv("DICE_MINER_PROG", prog)
+    torn = tmp_path / "torn.dmlog"
+    truncate(good_log, torn, 7)
+    _, out, _ = run_cli(capsys, "log", "verify", torn)
+    assert f"'{repair} log repair {torn}' drops it" in out
+
+
+def test_show_sizes_the_player_column_to_the_longest_name(capsys, tmp_path):
+    """Four bots named as the terminal names them: every text starts in one column, after
+    the longest name ("Cira (montecarlo)") and a space."""
+    names = ["Ada (greedy)", "Brok (random)", "Cira (montecarlo)", "Dain (random)"]
+    path = tmp_path / "bots.dmlog"
+    with Game.new(names, 8, log=str(path), sync=False) as game:
+        bot = RandomBot()
+        for _ in range(60):
+            seat = game.to_act()
+            game.issue(bot.choose(game.state, game.legal(), bot_rng(game.state, game.seq, seat)))
+    _, out, _ = run_cli(capsys, "log", "show", path)
+    lines = out.splitlines()
+    column = 5 + 2 + 18 + 1  # seq, two spaces, the type, a space
+    width = len("Cira (montecarlo)")
+    players = {line[column : column + width].rstrip() for line in lines}
+    assert players == {*names, "-"}
+    assert all(line[column + width] == " " != line[column + width + 1] for line in lines)
+    assert any(line[column:].startswith("Cira (montecarlo) Cira (montecarlo) ") for line in lines)
+
+
+def test_show_speaks_of_a_player_named_you_in_the_second_person(capsys, tmp_path):
+    path = tmp_path / "you.dmlog"
+    Game.new(["You", "Brok (random)", "Cira (montecarlo)", "Dain (greedy)"], 0, log=path).close()
+    _, out, _ = run_cli(capsys, "log", "show", path)
+    assert "You play first; heroes are chosen by" in out and "You plays" not in out

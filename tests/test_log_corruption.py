@@ -131,8 +131,9 @@ def cut_points(game: Recorded) -> list[int]:
 def test_a_cut_at_any_length_is_damage_or_an_earlier_point_of_the_same_game(
     game: Recorded,
 ) -> None:
-    """Cuts inside the preamble or header are damage; inside a batch, a torn tail; on a
-    record boundary, a shorter good log; dropping a torn tail gives the records before it."""
+    """Cuts inside the preamble, the header or the first batch (written with the header, so
+    never cut by a crash) are damage; inside a later batch, a torn tail; on a record
+    boundary, a shorter good log; dropping a torn tail gives the records before it."""
     header_end = game.starts[1]
     boundaries = {end: n for n, end in enumerate(game.ends)}  # cut length -> records kept
     for cut in cut_points(game):
@@ -142,6 +143,10 @@ def test_a_cut_at_any_length_is_damage_or_an_earlier_point_of_the_same_game(
             assert type(err) is LogDamaged and err.record == 0, (cut, err)
         elif cut in boundaries:
             assert read_log_bytes(data).payloads == game.payloads[: boundaries[cut]]
+        elif cut < game.ends[1]:
+            err = raised(data, drop_torn=True)
+            assert type(err) is LogDamaged and (err.offset, err.record) == (header_end, 1)
+            assert err.reason.startswith("incomplete first batch record"), (cut, err)
         else:
             record = game.record_at(cut - 1)
             err = raised(data, drop_torn=False)
@@ -220,7 +225,7 @@ def test_a_log_damaged_before_its_end_is_never_replayed_nor_repaired(
             assert str(path) in str(info.value)
         assert path.read_bytes() == data  # and no lock was left held: each next attempt
         # would otherwise have raised LogLocked
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["damaged.dmlog", "damaged.dmlog.lock"]
+    assert [p.name for p in tmp_path.iterdir()] == ["damaged.dmlog"]  # no lock or side file
 
 
 def test_a_torn_tail_is_reported_then_repaired_to_the_game_one_command_earlier(

@@ -357,7 +357,7 @@ def test_truncation_anywhere_in_the_last_record_is_torn(tmp_path: Path) -> None:
         assert (scan.torn.offset, scan.torn.record) == (last, 3)
 
 
-@pytest.mark.parametrize("record", [1, 2, 3])
+@pytest.mark.parametrize("record", [2, 3])
 def test_truncation_inside_a_middle_record_is_torn_at_that_record(record: int) -> None:
     start = frame_offsets()[record - 1]
     data = ref_log()[: start + 9]
@@ -374,6 +374,25 @@ def test_truncation_at_a_record_boundary_is_a_good_shorter_log() -> None:
         scan = read_log_bytes(ref_log()[:end])
         assert scan.payloads == tuple(PAYLOADS[:n])
         assert scan.torn is None
+
+
+def test_a_cut_inside_the_first_batch_record_is_damage_not_droppable(tmp_path: Path) -> None:
+    """A log is created holding its first batch, so no crash can cut it: like a torn
+    header, a file ending inside it is damage, and repair refuses it, changing nothing."""
+    start = frame_offsets()[0]
+    for cut in range(start + 1, frame_offsets()[1]):
+        data = ref_log()[:cut]
+        with pytest.raises(LogDamaged, match="incomplete first batch record") as info:
+            read_log_bytes(data, drop_torn=True)
+        assert type(info.value) is LogDamaged
+        assert (info.value.offset, info.value.record) == (start, 1)
+        path = write(tmp_path, data)
+        for attempt in (repair_log, lambda p: LogWriter.open(p, drop_torn=True)):
+            with pytest.raises(LogDamaged, match="first batch") as info:
+                attempt(path)
+            assert type(info.value) is LogDamaged
+        assert path.read_bytes() == data
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.dmlog"]  # no side file
 
 
 def test_a_torn_header_is_damage_not_droppable() -> None:
@@ -398,7 +417,7 @@ def test_second_writer_in_the_same_process_is_locked_out(tmp_path: Path) -> None
         w.append(b"still mine")
     with LogWriter.open(path) as w2:  # released on close
         assert w2.append(b"now mine") == 2
-    assert (tmp_path / "game.dmlog.lock").exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.dmlog"]  # no lock file
 
 
 def test_writer_in_another_process_is_named(tmp_path: Path) -> None:
@@ -498,7 +517,8 @@ def test_a_failed_create_leaves_no_half_made_log(tmp_path: Path, monkeypatch) ->
 
 def test_create_names_the_log_only_once_its_header_is_whole(tmp_path: Path, monkeypatch) -> None:
     """The header is written under ``<path>.new`` and linked into place: a crash while
-    creating leaves no log at all, and the next create reuses the stale ``.new``."""
+    creating leaves no log at all, and the next create reuses the stale ``.new``
+    (and removes it: only the log is left)."""
     path = tmp_path / "game.dmlog"
     seen: list[bool] = []
 
@@ -509,7 +529,7 @@ def test_create_names_the_log_only_once_its_header_is_whole(tmp_path: Path, monk
     monkeypatch.setattr(log_file, "_write_all", watching)
     LogWriter.create(path, HEADER).close()
     assert seen == [False]  # the name did not exist while the header was being written
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.dmlog", "game.dmlog.lock"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.dmlog"]  # nor any other file
 
     other = tmp_path / "other.dmlog"
     Path(f"{other}.new").write_bytes(b"DMLOG\x01\r\n\x05")  # a creation killed midway
@@ -573,7 +593,7 @@ def test_repair_refuses_real_damage_and_changes_nothing(tmp_path: Path) -> None:
         repair_log(path)
     assert type(info.value) is LogDamaged
     assert path.read_bytes() == bad
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.dmlog", "game.dmlog.lock"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.dmlog"]
 
 
 def test_repair_reuses_an_identical_side_file_from_an_interrupted_repair(tmp_path: Path) -> None:
@@ -584,6 +604,34 @@ def test_repair_reuses_an_identical_side_file_from_an_interrupted_repair(tmp_pat
     assert repair_log(path).side_file == f"{path}.torn-{last}"
     path.write_bytes(data[: last + 6])
     assert repair_log(path).side_file == f"{path}.torn-{last}.1"  # different bytes: new name
+
+
+@pytest.mark.parametrize("failing", ["_write_all", "_fsync"])
+def test_a_repair_that_fails_on_a_full_disk_leaves_nothing_half_made(
+    tmp_path: Path, monkeypatch, failing: str
+) -> None:
+    """The side file cannot be written whole (ENOSPC while writing or syncing it): the
+    repair fails saying why, the log is as it was, and no empty or partial side file stays
+    to pass for the torn bytes; once there is room the repair goes through."""
+    last = frame_offsets()[-1]
+    torn = ref_log()[: last + 10]
+    path = write(tmp_path, torn)
+
+    def enospc(fd: int, *data: bytes) -> None:
+        if data:
+            os.write(fd, data[0][:3])
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(log_file, failing, enospc)
+    with pytest.raises(LogError, match=r"cannot repair log \(No space left on device\)"):
+        repair_log(path)
+    with pytest.raises(LogError, match="No space left"):
+        LogWriter.open(path, drop_torn=True)
+    assert path.read_bytes() == torn
+    assert [p.name for p in tmp_path.iterdir()] == ["game.dmlog"]
+    monkeypatch.undo()
+    assert repair_log(path).side_file == f"{path}.torn-{last}"
+    assert Path(f"{path}.torn-{last}").read_bytes() == torn[last:]
 
 
 def test_open_with_drop_torn_repairs_first(tmp_path: Path) -> None:

@@ -12,6 +12,7 @@ reading (``core.events.upcasters``).
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Callable
 from functools import partial
@@ -107,9 +108,12 @@ def event_from_dict(data: dict[str, Any]) -> Event:
     try:
         tag = data["t"]
         cls, structure = _EVENTS.get(tag) or _record_type(tag, _EVENTS, EVENT_TYPES)
-        version = data.get("v", 1)
     except (KeyError, TypeError, AttributeError):  # not a map, no tag, an unknown tag
-        raise EventFormatError(f"not an event of a known type: {data!r:.80}") from None
+        raise _unknown("event", data, f"not an event of a known type: {data!r:.80}") from None
+    try:
+        version = data["v"]
+    except KeyError:  # every event ever written carries its version
+        raise EventFormatError(f'bad {tag} event: no schema version field "v"') from None
     if type(version) is not int or version != cls.VERSION:
         data = _older(cls, version, data)
     try:
@@ -135,6 +139,24 @@ def _older(cls: type[Event], version: Any, data: dict[str, Any]) -> dict[str, An
         raise EventFormatError(f"bad {tag} event: {reason}") from None
 
 
+#: What a tag looks like: a newer program's new event or command type has one.
+_TAG_SHAPE = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,63}")
+
+
+def _unknown(kind: str, data: Any, otherwise: str) -> EventFormatError:
+    """A record this program cannot name: from a newer version if its tag looks like one.
+
+    Checksums rule out a damaged tag, so a well-formed one this program lacks was
+    written by a newer program (a new event type), and is reported as such.
+    """
+    tag = data.get("t") if isinstance(data, dict) else None
+    if isinstance(tag, str) and _TAG_SHAPE.fullmatch(tag):
+        return EventVersionError(
+            f"{kind} type {tag!r} is newer than this program reads (it has no such {kind})"
+        )
+    return EventFormatError(otherwise)
+
+
 def _reason(exc: Exception) -> str:
     """Why a map is not a valid record, in words."""
     if isinstance(exc, KeyError):
@@ -156,8 +178,13 @@ def command_from_dict(data: dict[str, Any]) -> Command:
         if not isinstance(data, dict):
             raise TypeError(f"expected a map, not {type(data).__name__}")
         tag = data["t"]
-        _, structure = _COMMANDS.get(tag) or _record_type(tag, _COMMANDS, COMMAND_TYPES)
-        return structure(data)
+        found = _COMMANDS.get(tag) or _record_type(tag, _COMMANDS, COMMAND_TYPES)
+    except KeyError as exc:
+        raise _unknown("command", data, f"not a valid command: {_reason(exc)}") from None
+    except Exception as exc:
+        raise EventFormatError(f"not a valid command: {_reason(exc)}") from None
+    try:
+        return found[1](data)
     except Exception as exc:
         raise EventFormatError(f"not a valid command: {_reason(exc)}") from None
 

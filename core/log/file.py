@@ -8,11 +8,15 @@ The rules this module keeps, and why:
 * Durable before acknowledged. ``append`` returns only after ``fsync`` (unless
   ``sync=False``), and ``create`` also syncs the directory so the file's name
   survives a crash.
-* Whole or absent. ``create`` writes the header under a temporary name and links
-  it into place, so a log never exists without its complete header.
-* One writer. An exclusive ``flock`` on ``<path>.lock`` (a sidecar, so readers
-  never need it) guards every writer and repair. flock belongs to an open file
-  description, so two writers in one process conflict just like two processes.
+* Whole or absent. ``create`` writes the header and first records into
+  ``<path>.new`` and hard-links it into place, so a log never exists without
+  them; ``link`` never replaces a name, so of two racing creators one wins.
+* One writer. An exclusive ``flock`` on the log file itself, through the
+  writer's own descriptor, guards every writer and repair. The lock belongs to
+  the file (its inode), not to a name: a symlink, a hard link or a relative path
+  leads to the same lock, and there is no lock file to delete or leave behind.
+  flock belongs to an open file description, so two writers in one process
+  conflict just like two processes. A new log is locked before it has its name.
 * Fail stop. A write or fsync that fails leaves the writer unusable: appending
   after a half-written frame would bury garbage in the middle of the log.
 """
@@ -21,15 +25,14 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import fcntl
 import os
-import socket
+import stat
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 import attrs
 
-from core.errors import LogDamaged, LogError, LogLocked
+from core.errors import LogDamaged, LogError
 from core.log.framing import (
     PREAMBLE_SIZE,
     LogScan,
@@ -38,6 +41,7 @@ from core.log.framing import (
     read_log_bytes,
     scan_frames,
 )
+from core.log.lock import lock
 
 Path = str | os.PathLike[str]
 
@@ -80,48 +84,36 @@ def follow_log(path: Path, offset: int, record: int) -> tuple[list[bytes], int, 
     return frames.payloads, frames.end, frames.record
 
 
-# --- the writer lock ---------------------------------------------------------------
+# --- opening and reading through a descriptor --------------------------------------
 
 
-def _lock(path: str) -> int:
-    """Take the exclusive writer lock on ``<path>.lock``; return its descriptor."""
-    lock_path = path + ".lock"
+def _open_log(name: str, flags: int, doing: str) -> int:
+    """Open an existing log; a missing file, a directory or a non-file is a ``LogError``."""
     try:
-        fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+        fd = os.open(name, flags)
+    except IsADirectoryError:
+        raise LogError(f"{name}: is a directory, not a log") from None
     except OSError as exc:
-        raise LogError(f"{path}: cannot open lock file ({exc.strerror or exc})") from exc
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        holder = _read_holder(fd)
+        raise LogError(f"{name}: cannot {doing} log ({exc.strerror or exc})") from exc
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
         os.close(fd)
-        mine = f"pid={os.getpid()} host={socket.gethostname()}"
-        who = "another writer in this process" if holder == mine else "another process"
-        holder = holder or "holder unknown"
-        raise LogLocked(f"{path} is being written by {who} ({holder})") from None
-    except BaseException:
-        os.close(fd)
-        raise
-    try:
-        os.ftruncate(fd, 0)
-        os.pwrite(fd, f"pid={os.getpid()} host={socket.gethostname()}\n".encode(), 0)
-    except OSError:
-        pass  # the lock is what matters; the holder note is only for error messages
+        raise LogError(f"{name}: not a regular file, so not a log")
     return fd
 
 
-def _read_holder(fd: int) -> str:
+def _read_fd(fd: int, name: str, *, drop_torn: bool = False) -> tuple[bytes, LogScan]:
+    """The whole file ``fd`` and its scan, read through the descriptor holding the lock
+    (so it is the locked file, whatever its name now leads to)."""
+    chunks, offset = [], 0
     try:
-        return os.pread(fd, 512, 0).decode("utf-8", "replace").strip()
-    except OSError:
-        return ""
-
-
-def _unlock(fd: int) -> None:
-    """Release the lock. The lock file stays: deleting it would race a new locker."""
-    with contextlib.suppress(OSError):
-        os.ftruncate(fd, 0)
-    os.close(fd)  # closing the last descriptor releases the flock
+        size = os.fstat(fd).st_size
+        while chunk := os.pread(fd, max(size - offset, 1 << 16), offset):
+            chunks.append(chunk)
+            offset += len(chunk)
+    except OSError as exc:
+        raise LogError(f"{name}: cannot read log ({exc.strerror or exc})") from exc
+    data = b"".join(chunks)
+    return data, read_log_bytes(data, path=name, drop_torn=drop_torn)
 
 
 # --- low-level I/O (module functions so tests can simulate failures) --------------
@@ -144,14 +136,15 @@ def _publish(temp: str, name: str) -> None:
         os.link(temp, name)
     except FileExistsError:
         raise
-    except OSError as exc:  # a file system without hard links: rename, safe under the lock
+    except OSError as exc:  # a file system without hard links: rename, safe under temp's lock
         if exc.errno not in (errno.EPERM, errno.EOPNOTSUPP, errno.ENOTSUP, errno.EMLINK):
             raise
         if os.path.lexists(name):
             raise FileExistsError(errno.EEXIST, "File exists", name) from None
         os.rename(temp, name)
         return
-    os.unlink(temp)
+    with contextlib.suppress(OSError):  # the log is whole and named; a leftover name is harmless
+        os.unlink(temp)
 
 
 def _fsync_dir(path: str) -> None:
@@ -160,6 +153,75 @@ def _fsync_dir(path: str) -> None:
         os.fsync(fd)
     finally:
         os.close(fd)
+
+
+# --- creating ----------------------------------------------------------------------
+
+#: How often ``_claim_temp`` tries again when another creator changed ``<path>.new`` under it.
+_CLAIM_TRIES = 100
+
+
+def _refuse_taken(name: str) -> None:
+    """Refuse a name already in use, before anything is written."""
+    if os.path.isdir(name):
+        raise LogError(f"{name}: is a directory; a new log needs a file name")
+    if os.path.lexists(name):
+        raise LogError(f"{name}: log already exists")
+
+
+def _create_error(name: str, exc: OSError) -> LogError:
+    """Why a new log cannot be made there, saying so when its folder is the problem."""
+    folder = os.path.dirname(name) or "."
+    if isinstance(exc, (FileNotFoundError, NotADirectoryError)) and not os.path.isdir(folder):
+        what = "is not a folder" if os.path.lexists(folder) else "does not exist"
+        return LogError(f"{name}: cannot create log: the folder {folder} {what}")
+    return LogError(f"{name}: cannot create log ({exc.strerror or exc})")
+
+
+def _claim_temp(name: str) -> int:
+    """Open, lock and empty ``<name>.new``, where a new log is written before it is named.
+
+    Its lock makes one creator of ``name`` at a time (another gets ``LogLocked``).
+    A stale one, left by a crash while creating, is unlocked and reused. Every
+    creator removes it, under its lock, when done, so it may vanish or be made
+    again between our open and our lock: then we open it again.
+    """
+    temp = name + ".new"
+    for _ in range(_CLAIM_TRIES):
+        try:
+            fd = os.open(temp, os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_NOFOLLOW, 0o644)
+        except OSError as exc:
+            raise _create_error(name, exc) from exc
+        try:
+            if _own_temp(fd, temp, name):
+                return fd
+        except BaseException:
+            os.close(fd)
+            raise
+        os.close(fd)
+    raise LogError(f"{name}: cannot create log (other programs keep changing {temp})")
+
+
+def _own_temp(fd: int, temp: str, name: str) -> bool:
+    """Lock ``fd`` (opened as ``temp``) and empty it; False if ``temp`` is no longer it."""
+    lock(fd, name, doing="created")
+    mine = os.fstat(fd)
+    try:
+        named = os.stat(temp, follow_symlinks=False)
+    except FileNotFoundError:
+        return False  # its creator finished with it after we opened it
+    if not os.path.samestat(mine, named):
+        return False
+    if not stat.S_ISREG(mine.st_mode):
+        raise LogError(f"{name}: cannot create log ({temp} is not a regular file)")
+    try:
+        if mine.st_nlink > 1:  # a crash between naming a log and dropping this name:
+            os.unlink(temp)  # the name goes, the log it also names stays
+            return False
+        os.ftruncate(fd, 0)  # a crash's half-written leftover
+    except OSError as exc:
+        raise _create_error(name, exc) from exc
+    return True
 
 
 # --- the writer --------------------------------------------------------------------
@@ -175,20 +237,13 @@ class LogWriter:
     repaired: RepairResult | None
 
     def __init__(
-        self,
-        path: str,
-        fd: int,
-        lock_fd: int,
-        scan: LogScan,
-        sync: bool,
-        repaired: RepairResult | None,
+        self, path: str, fd: int, scan: LogScan, sync: bool, repaired: RepairResult | None
     ) -> None:
-        """Use ``create`` or ``open``."""
+        """Use ``create`` or ``open``: ``fd`` is the log, open for appending and locked."""
         self.path = path
         self.scan = scan
         self.repaired = repaired
         self._fd: int | None = fd
-        self._lock_fd: int | None = lock_fd
         self._sync = sync
         self._end = scan.end
         self._records = scan.records
@@ -204,14 +259,14 @@ class LogWriter:
         first: Sequence[bytes] = (),
     ) -> LogWriter:
         """Create a new log holding ``header`` (``"format"`` is added) and the records
-        ``first``; fail if it exists.
+        ``first``; fail if the name is taken.
 
-        The preamble, header and first records are written and synced under the
-        temporary name ``<path>.new`` first, then linked to ``path``: a crash leaves
-        either no log or a whole one, never a file cut inside its header (which no
-        repair could keep). A game passes its opening batch as ``first``, so no log
-        ever holds a header without the game it announces. A stale ``.new`` from
-        such a crash is reused, under the lock.
+        The preamble, header and first records are written and synced into
+        ``<path>.new`` (locked, see ``_claim_temp``), which is then hard-linked to
+        ``path``: a crash leaves either no log or a whole one, never a file cut
+        inside its header (which no repair could keep), and the log is locked
+        from the moment it has its name. A game passes its opening batch as
+        ``first``, so no log ever holds a header without the game it announces.
         """
         name = os.fspath(path)
         data = encode_log(header, first)
@@ -219,66 +274,49 @@ class LogWriter:
             scan = read_log_bytes(data, path=name)
         except LogDamaged as exc:
             raise ValueError(f"log header cannot be read back: {exc.reason}") from exc
-        lock_fd = _lock(name)
+        _refuse_taken(name)
+        fd = _claim_temp(name)
+        temp, named = name + ".new", False
         try:
-            if os.path.lexists(name):
-                raise LogError(f"{name}: log already exists")
-            temp = name + ".new"
-            try:
-                fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_APPEND, 0o644)
-            except OSError as exc:
-                raise LogError(f"{name}: cannot create log ({exc.strerror or exc})") from exc
-            try:
-                _write_all(fd, data)
-                if sync:
-                    _fsync(fd)
-                _publish(temp, name)
-                if sync:
-                    _fsync_dir(name)
-            except BaseException as exc:
-                os.close(fd)
+            _write_all(fd, data)
+            if sync:
+                _fsync(fd)
+            _publish(temp, name)
+            named = True
+            if sync:
+                _fsync_dir(name)
+        except BaseException as exc:
+            if not named:  # still ours: only the holder of its lock removes it
                 with contextlib.suppress(OSError):
                     os.unlink(temp)
-                if isinstance(exc, FileExistsError):
-                    raise LogError(f"{name}: log already exists") from None
-                if isinstance(exc, OSError):
-                    raise LogError(f"{name}: cannot create log ({exc.strerror or exc})") from exc
-                raise
-        except BaseException:
-            _unlock(lock_fd)
+            os.close(fd)
+            if isinstance(exc, FileExistsError):
+                raise LogError(f"{name}: log already exists") from None
+            if isinstance(exc, OSError):
+                raise _create_error(name, exc) from exc
             raise
-        return cls(name, fd, lock_fd, scan, sync, None)
+        return cls(name, fd, scan, sync, None)
 
     @classmethod
     def open(cls, path: Path, *, sync: bool = True, drop_torn: bool = False) -> LogWriter:
-        """Open an existing log for appending after verifying all of it.
+        """Open an existing log for appending after locking it and verifying all of it.
 
         Any damage raises. A torn final record raises ``TornRecord`` too, unless
         ``drop_torn``, which first repairs it exactly as ``repair_log`` does (the
         torn bytes are kept in a side file) and records that in ``repaired``.
         """
         name = os.fspath(path)
-        try:  # opened before locking, so a wrong path leaves no stray lock file behind
-            fd = os.open(name, os.O_WRONLY | os.O_APPEND)
-        except OSError as exc:
-            raise LogError(f"{name}: cannot open log ({exc.strerror or exc})") from exc
+        fd = _open_log(name, os.O_RDWR | os.O_APPEND, "open")
         try:
-            lock_fd = _lock(name)
-        except BaseException:
-            os.close(fd)
-            raise
-        try:
-            repaired = _repair_locked(name) if drop_torn else None
+            lock(fd, name)
+            repaired = _repair_locked(fd, name) if drop_torn else None
             if repaired is not None and repaired.side_file is None:
                 repaired = None
-            scan = read_log(name)
-            if os.fstat(fd).st_size != scan.size:
-                raise LogError(f"{name}: log changed while being opened (another program writing?)")
+            _, scan = _read_fd(fd, name)
         except BaseException:
-            os.close(fd)
-            _unlock(lock_fd)
+            os.close(fd)  # which releases the lock
             raise
-        return cls(name, fd, lock_fd, scan, sync, repaired)
+        return cls(name, fd, scan, sync, repaired)
 
     @property
     def end(self) -> int:
@@ -333,15 +371,10 @@ class LogWriter:
         return self._fd
 
     def close(self) -> None:
-        """Close the file and release the lock; safe to call twice."""
+        """Close the file, which releases the lock; safe to call twice."""
         fd, self._fd = self._fd, None
-        lock_fd, self._lock_fd = self._lock_fd, None
-        try:
-            if fd is not None:
-                os.close(fd)
-        finally:
-            if lock_fd is not None:
-                _unlock(lock_fd)
+        if fd is not None:
+            os.close(fd)
 
     def __enter__(self) -> LogWriter:
         return self
@@ -373,44 +406,37 @@ def repair_log(path: Path) -> RepairResult:
 
     A good log is left untouched. Any other damage raises that ``LogDamaged``
     and changes nothing: only a crash's footprint is ever removed automatically.
+    A log being written is refused (``LogLocked``): repair takes the writer's lock.
     """
     name = os.fspath(path)
-    if not os.path.isfile(name):  # checked first, so a wrong path leaves no stray lock file
-        raise LogError(f"{name}: cannot repair log (no such file)")
-    lock_fd = _lock(name)
+    fd = _open_log(name, os.O_RDWR, "repair")
     try:
-        return _repair_locked(name)
+        lock(fd, name)
+        return _repair_locked(fd, name)
     finally:
-        _unlock(lock_fd)
+        os.close(fd)
 
 
-def _repair_locked(name: str) -> RepairResult:
-    scan = read_log(name, drop_torn=True)
-    torn = scan.torn
-    if torn is None:
+def _repair_locked(fd: int, name: str) -> RepairResult:
+    data, scan = _read_fd(fd, name, drop_torn=True)
+    if scan.torn is None:
         return RepairResult(name, scan.records, 0, None)
-    with open(name, "rb") as f:
-        f.seek(scan.end)
-        tail = f.read()
-    if len(tail) != scan.size - scan.end:
-        raise LogError(f"{name}: log changed during repair (another program writing?)")
+    tail = data[scan.end :]
     try:
         side = _save_side_file(name, scan.end, tail)
-        fd = os.open(name, os.O_WRONLY)
-        try:
-            if os.fstat(fd).st_size != scan.size:
-                raise LogError(f"{name}: log changed during repair (another program writing?)")
-            os.ftruncate(fd, scan.end)
-            _fsync(fd)
-        finally:
-            os.close(fd)
+        os.ftruncate(fd, scan.end)
+        _fsync(fd)
     except OSError as exc:
         raise LogError(f"{name}: cannot repair log ({exc.strerror or exc})") from exc
     return RepairResult(name, scan.records, len(tail), side)
 
 
 def _save_side_file(name: str, offset: int, tail: bytes) -> str:
-    """Write ``tail`` to a new side file and sync it; reuse one already holding exactly it."""
+    """Write ``tail`` to a new side file and sync it; reuse one already holding exactly it.
+
+    A side file that cannot be written whole (a full disk) is removed again: a
+    repair that fails leaves nothing half-made behind.
+    """
     base = f"{name}.torn-{offset}"
     for n in range(100):
         side = base if n == 0 else f"{base}.{n}"
@@ -424,8 +450,12 @@ def _save_side_file(name: str, offset: int, tail: bytes) -> str:
         try:
             _write_all(fd, tail)
             _fsync(fd)
-        finally:
+        except BaseException:
             os.close(fd)
+            with contextlib.suppress(OSError):
+                os.unlink(side)
+            raise
+        os.close(fd)
         _fsync_dir(side)
         return side
     raise LogError(f"{name}: too many side files named {base}.*; clean them up")

@@ -11,7 +11,8 @@ Frame 0 is the header (a msgpack map); frames 1.. are the game's batches, which
 are opaque bytes here. Every byte is covered by a check, so damage is always
 reported (as ``LogDamaged``) and never replayed; the one case reported as
 ``TornRecord`` is a file that simply ends before its final frame does, the
-footprint of a crash mid-append, which is safe to drop on request.
+footprint of a crash mid-append, which is safe to drop on request (never the
+header or the first batch: a log is created holding both).
 """
 
 from __future__ import annotations
@@ -239,8 +240,10 @@ def read_log_bytes(
 
     Raises ``LogError`` (or a subclass) for anything but a good log. With
     ``drop_torn`` a torn final batch record is reported in ``LogScan.torn``
-    rather than raised; no other damage is ever tolerated, and a torn header is
-    damage because there is no log left to keep.
+    rather than raised; no other damage is ever tolerated. A torn header is
+    damage because there is no log left to keep, and so is a file ending inside
+    its first batch record: a log is created holding it (``LogWriter.create``
+    writes header and first records in one step), so no crash can cut it.
     """
     mv = memoryview(data)
     version = check_preamble(mv, path)
@@ -253,6 +256,9 @@ def read_log_bytes(
     rest = scan_frames(mv, first.end, 1, path)
     torn = None
     if rest.tail is not None:
+        if rest.tail.record == 1:
+            reason = f"incomplete first batch record ({rest.tail.have} of {rest.tail.need} bytes)"
+            raise LogDamaged(path, rest.tail.offset, 1, reason)
         torn = torn_error(path, rest.tail)
         if not drop_torn:
             raise torn

@@ -344,11 +344,12 @@ def event_record(step: Step) -> dict[str, Any]:
     return record
 
 
-def event_line(step: Step) -> str:
-    """The event as one line: seq, type, player and what changed."""
+def event_line(step: Step, *, player_width: int = 12) -> str:
+    """The event as one line: seq, type, player (padded to ``player_width``) and what changed."""
     mark = "  (undone)" if step.undone else ""
     tag = type(step.event).TAG
-    return f"{step.seq:5d}  {tag:<18} {_player(step) or '-':<12} {event_text(step)}{mark}"
+    player = _player(step) or "-"
+    return f"{step.seq:5d}  {tag:<18} {player:<{player_width}} {event_text(step)}{mark}"
 
 
 __all__ = [

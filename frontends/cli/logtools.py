@@ -11,9 +11,10 @@ import argparse
 import json
 import os
 import sys
+from collections.abc import Iterator
 
 from core.commands import NewGame
-from core.errors import LogDamaged, LogError, TornRecord
+from core.errors import LogDamaged, TornRecord
 from core.events.codec import Batch, event_to_dict
 from core.events.game import CommandUndone
 from core.game import log_header
@@ -21,6 +22,8 @@ from core.log import repair_log
 from core.projections.views import Step, event_line, event_record, event_text, walk
 from core.verify import rerun
 from frontends.cli.args import EXIT_DIFFERENT, EXIT_OK, event_count, read_log
+from frontends.cli.launcher import command
+from frontends.cli.tui.words import second_person
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -86,15 +89,27 @@ def run_show(args: argparse.Namespace) -> int:
         for step in walk(batches):
             out.write(json.dumps(event_record(step)) + "\n")
         return EXIT_OK
-    undone_by = undo_events(batches)
-    for step in walk(batches):
-        out.write(show_line(step, undone_by) + "\n")
+    for line in show_lines(batches):
+        out.write(line + "\n")
     return EXIT_OK
 
 
-def show_line(step: Step, undone_by: dict[int, int]) -> str:
-    """``event_line``, with an undone event naming the event that undid it."""
-    line = event_line(step)
+def show_lines(batches: list[Batch]) -> Iterator[str]:
+    """The lines ``log show`` prints, one per event: the player column as wide as the
+    longest name, and a player named "You" spoken of as the terminal game does."""
+    undone_by = undo_events(batches)
+    steps = list(walk(batches))
+    names = steps[-1].after.names if steps else ()
+    width = max((len(name) for name in names), default=1)
+    for step in steps:
+        line = show_line(step, undone_by, width)
+        yield second_person(line) if "You" in names else line
+
+
+def show_line(step: Step, undone_by: dict[int, int], width: int = 12) -> str:
+    """``event_line`` with its player column ``width`` wide (the longest name), and an
+    undone event naming the event that undid it."""
+    line = event_line(step, player_width=width)
     by = undone_by.get(step.batch.seq) if step.undone else None
     if by is not None:
         line = line.removesuffix("(undone)") + f"(undone by event {by})"
@@ -121,7 +136,8 @@ def run_verify(args: argparse.Namespace) -> int:
     except LogDamaged as exc:
         print(f"{args.log}: DAMAGED at byte {exc.offset} (record {exc.record}): {exc.reason}")
         if isinstance(exc, TornRecord):
-            print(f"  the final record is incomplete; 'dice-miner log repair {args.log}' drops it")
+            repair = command("log", "repair", args.log)
+            print(f"  the final record is incomplete; '{repair}' drops it")
         return EXIT_DIFFERENT
     found = rerun(batches)
     events = event_count(batches)
@@ -149,14 +165,14 @@ def header_differences(header: dict, start: NewGame) -> list[tuple[str, object, 
     """The header's fields that disagree with the header its opening command writes.
 
     Readers (the web viewer's list, for one) take the players and seed from the
-    header, so a header that does not match the game is a difference too.
+    header, so a header that does not match the game is a difference too. Only
+    the fields this program writes are compared: readers ignore keys they do not
+    know (docs/log-format.md), such as those a newer version may add.
     """
-    expected = log_header(start)
-    logged = {key: value for key, value in header.items() if key != "format"}
     return [
-        (key, logged.get(key), expected.get(key))
-        for key in [*expected, *(k for k in logged if k not in expected)]
-        if logged.get(key) != expected.get(key)
+        (key, header.get(key), value)
+        for key, value in log_header(start).items()
+        if header.get(key) != value
     ]
 
 
@@ -226,8 +242,6 @@ def _cut(text: str, width: int) -> str:
 
 def run_repair(args: argparse.Namespace) -> int:
     """Drop a torn final record, keeping its bytes; report what was done."""
-    if os.path.isdir(args.log):  # repair_log would call it a missing file
-        raise LogError(f"{args.log}: is a directory, not a log")
     try:
         result = repair_log(args.log)
     except LogDamaged as exc:

@@ -17,9 +17,10 @@ from pathlib import Path
 
 from core.bots import BOTS
 from core.commands import GAME_MODES
-from core.errors import DiceMinerError
+from core.errors import DiceMinerError, LogLocked, TornRecord
 from core.game import Game
 from core.scoring_solo import solo_score
+from frontends.cli.launcher import command
 from frontends.cli.tui.table import BOT_NAMES, Seat, bot_seat, default_bot, seats_from_names
 
 
@@ -144,6 +145,40 @@ def default_log(seed: int) -> Path:
     return path
 
 
+def check_new_log(path: Path) -> None:
+    """Refuse a ``--log`` that cannot be a new log, saying what is wrong with it."""
+    if path.is_dir():
+        raise PlayError(
+            f"{path} is a folder; --log names the game's log file, e.g. {path / 'game.dmlog'}"
+        )
+    if path.exists() or path.is_symlink():
+        raise PlayError(
+            f"{path} already exists; pick another --log, or continue the game it holds "
+            f"with: {command('play', '--resume', path)}"
+        )
+    folder = path.parent
+    if not folder.is_dir():
+        what = "is not a folder" if folder.exists() else "does not exist"
+        raise PlayError(f"cannot log the game to {path}: the folder {folder} {what}")
+
+
+def open_log(path: Path) -> Game:
+    """The logged game to continue, or why not with what to do about it."""
+    try:
+        return Game.open(path)
+    except TornRecord as exc:
+        raise PlayError(
+            f"{exc}\nThe game stopped while writing its last move. Drop that unfinished "
+            f"record (its bytes are kept aside) with: {command('log', 'repair', path)}\n"
+            f"then resume again."
+        ) from None
+    except LogLocked as exc:
+        raise PlayError(
+            f"{exc}: the game is open elsewhere (another terminal, or a web server); "
+            "close it there first"
+        ) from None
+
+
 # -- running -------------------------------------------------------------------
 
 
@@ -156,7 +191,7 @@ def start(args: argparse.Namespace) -> tuple[Game, tuple[Seat, ...], Path, list[
             raise PlayError(
                 f"--resume continues the game as it was set up; drop {', '.join(given)}"
             )
-        game = Game.open(args.resume)
+        game = open_log(args.resume)
         seats, notes = seats_from_names(game.state.names)
         return game, seats, args.resume, notes
     if args.solo:
@@ -171,8 +206,7 @@ def start(args: argparse.Namespace) -> tuple[Game, tuple[Seat, ...], Path, list[
         seats, mode = table_from_options(args), "multi"
     seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000)
     path = args.log if args.log is not None else default_log(seed)
-    if path.exists():
-        raise PlayError(f"{path} already exists; resume it with --resume or pick another --log")
+    check_new_log(path)
     game = Game.new([s.name for s in seats], seed, mode=mode, log=path)
     return game, seats, path, []
 
@@ -185,7 +219,7 @@ def run(args: argparse.Namespace) -> int:
     if args.pace < 0:
         raise PlayError("--pace is a number of seconds, 0 or more")
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
-        raise PlayError("play needs a terminal; 'dice-miner demo' shows a game without one")
+        raise PlayError(f"play needs a terminal; '{command('demo')}' shows a game without one")
     game, seats, path, notes = start(args)
     try:
         session = Session(game, seats, path.resolve())
@@ -210,4 +244,4 @@ def summary(game: Game, path: Path) -> str:
         totals = ", ".join(f"{n} {t}" for n, t in zip(state.names, state.totals(), strict=True))
         won = "wins" if len(state.winners) == 1 else "share the win"
         return f"{names} {won} ({totals}).\nThe game's log: {path}"
-    return f"The game is saved in {path}\nContinue it with: dice-miner play --resume {path}"
+    return f"The game is saved in {path}\nContinue it with: {command('play', '--resume', path)}"

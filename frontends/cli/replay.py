@@ -9,9 +9,9 @@ from __future__ import annotations
 import argparse
 import json
 
-from core.projections.views import board_text, replay_batches, state_view, walk
+from core.projections.views import board_text, replay_batches, state_view
 from frontends.cli.args import CliError, event_count, positive_int, read_log
-from frontends.cli.logtools import show_line, undo_events
+from frontends.cli.logtools import show_lines
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -52,5 +52,4 @@ def run(args: argparse.Namespace) -> int:
 
 def last_event(batches, seq: int) -> str:
     """Event ``seq`` as ``log show`` prints it: seqs count from 0, so ``--at N`` ends at N - 1."""
-    undone_by = undo_events(batches)
-    return next(show_line(step, undone_by) for step in walk(batches) if step.seq == seq)
+    return next(line for n, line in enumerate(show_lines(batches)) if n == seq)
