@@ -194,6 +194,8 @@ def test_contract_damage_is_reported_with_where_it_is(store_backend: Backend):
     assert found.value.where  # a place a person can look at
     with pytest.raises(GameDamaged):
         Game.resume(store_backend.reopen(store), source.game_id)
+    listed = {entry.game_id: entry for entry in store_backend.reopen(store).games()}
+    assert source.game_id in listed  # never hidden from the catalogue
 
 
 def test_contract_the_catalogue_lists_every_game_oldest_first(store_backend: Backend):

@@ -233,6 +233,9 @@ class Lobby:
     ) -> tuple[GameEntry, Game, Seating] | None:
         """A stored game read (no writer's lock) with its seating, or None after saying why."""
         what = self._where(entry)
+        if entry.problem is not None:
+            skip(what, _reason(ValueError(entry.problem), what))
+            return None
         try:
             seating = self.store.seating(entry.game_id)
         except ValueError as exc:  # e.g. a malformed seats file

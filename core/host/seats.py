@@ -15,7 +15,7 @@ import secrets
 from collections.abc import Collection, Sequence
 
 from core.errors import SetupError
-from core.store import SeatRecord, Seating, token_hash
+from core.store import Seating, SeatRecord, token_hash
 
 #: Longest player name accepted.
 MAX_NAME = 24

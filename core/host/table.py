@@ -32,7 +32,7 @@ from core.host.undo import can_undo, undo_depth
 from core.projections.state import GameState
 from core.projections.steps import Commit
 from core.projections.timeline import Timeline
-from core.store import SeatRecord, Seating
+from core.store import Seating, SeatRecord
 
 #: Called with the commits of each change, in order, while the table's lock is held.
 Subscriber = Callable[[Sequence[Commit]], None]
@@ -134,7 +134,9 @@ class Table:
 
     # -- acting --------------------------------------------------------------
 
-    def issue(self, seat: int, command: Command, *, expected_seq: int | None = None) -> list[Commit]:
+    def issue(
+        self, seat: int, command: Command, *, expected_seq: int | None = None
+    ) -> list[Commit]:
         """A person's command for ``seat``; its commits (an undo may make several).
 
         ``expected_seq`` is the position the command was decided at: if the game

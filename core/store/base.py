@@ -59,13 +59,16 @@ class GameEntry:
     """A game as the catalogue lists it, without replaying it.
 
     ``events`` is the game's next seq; ``updated`` the time of its last append
-    (seconds since the epoch, from the store's clock: never in the log).
+    (seconds since the epoch, from the store's clock: never in the log). A game
+    the store cannot read is still listed, never hidden: ``problem`` says what
+    is wrong (and opening it raises the error in full).
     """
 
     game_id: str
     header: Mapping[str, Any]
     events: int
     updated: float
+    problem: str | None = None
 
 
 class Stream(Protocol):

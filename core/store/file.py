@@ -371,13 +371,12 @@ class FileStore:
         for game_id in self.game_ids():
             path = self.log_path(game_id)
             try:
-                scan = read_log(path, drop_torn=True)
                 updated = os.stat(path).st_mtime
-            except (LogError, OSError):
-                continue  # unreadable logs are named by whoever opens them, not listed
-            try:  # the last batch says how far the game goes: nothing else is decoded
+                scan = read_log(path, drop_torn=True)
+                # the last batch says how far the game goes: nothing else is decoded
                 events = decode_batch(scan.payloads[-1]).end if scan.payloads else 0
-            except EventFormatError:
+            except (LogError, EventFormatError, OSError) as exc:
+                entries.append(GameEntry(game_id, {}, 0, 0.0, problem=str(exc)))
                 continue
             entries.append(GameEntry(game_id, dict(scan.header), events, updated))
         return entries

@@ -17,9 +17,9 @@ from typing import Any
 from flask import Flask, current_app, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from frontends.web.errors import register_error_handlers
 from core.host import Lobby, TakeUpReport
 from core.store import FileStore, Store
+from frontends.web.errors import register_error_handlers
 from frontends.web.games import LiveGames
 from frontends.web.replays import ReplayLibrary
 from frontends.web.rulesdoc import DEFAULT_RULES_FILE

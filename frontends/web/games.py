@@ -14,9 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from core.commands import Command
+from core.commands import Command, Undo
 from core.events.game import CommandUndone
-from core.commands import Undo
 from core.host import Lobby, Table
 from core.projections.state import GameState
 from core.projections.steps import Commit, Step
