@@ -46,8 +46,8 @@ def test_no_options_is_you_against_two_bots_of_the_default_kind():
 )
 def test_seats_from_options(argv, humans, bots):
     seats = play.table_from_options(options(*argv))
-    assert [s.name for s in seats if s.is_human] == humans
-    assert [s.bot for s in seats if not s.is_human] == bots
+    assert [s.name for s in seats if s.is_person] == humans
+    assert [s.bot for s in seats if not s.is_person] == bots
 
 
 def test_bots_never_share_a_name_with_a_person():
@@ -137,7 +137,7 @@ def test_a_resumed_log_whose_bot_kind_is_gone_plays_with_the_default(tmp_path):
     assert seats == (Seat("Ada"), Seat("Brok (wizard)", default_bot()))
     assert "not available" in notes[0]
     only_bots, _ = seats_from_names(("Brok (random)", "Cira (random)"))
-    assert only_bots[0].is_human and not only_bots[1].is_human
+    assert only_bots[0].is_person and not only_bots[1].is_person
 
 
 def test_play_without_a_terminal_is_a_one_line_error(capsys, tmp_path, monkeypatch):

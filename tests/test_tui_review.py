@@ -108,7 +108,7 @@ def test_event_lines_are_worded_from_the_state_before_each_event():
                 break
             session.bot_step()
             if n == 5:  # an undo in the history too
-                session.game.undo()
+                session.table.undo(0)
                 session.after_change()
         kinds = {type(e) for _, e in session.game.events()}
         if sev.MountainRefilled in kinds:

@@ -44,6 +44,11 @@ class SeatRecord:
     bot: str | None = None
     token_hash: str | None = None
 
+    @property
+    def is_person(self) -> bool:
+        """True for a person's seat (no bot plays it)."""
+        return self.bot is None
+
 
 @frozen
 class Seating:

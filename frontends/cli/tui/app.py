@@ -30,7 +30,6 @@ from prompt_toolkit.layout.menus import CompletionsMenu
 from prompt_toolkit.layout.processors import BeforeInput
 from prompt_toolkit.widgets import Frame
 
-from core.bots.play import bot_command
 from core.mountain import dice_on
 from core.projections.state import SETUP
 from frontends.cli.tui import board, overlays, panels, solo_view
@@ -231,7 +230,12 @@ class PlayApp:
     # -- the bots ------------------------------------------------------------
 
     async def _bots(self) -> None:
-        """Move the bots one step at a time, at the chosen pace."""
+        """Move the bots one step at a time, at the chosen pace.
+
+        The table's bot decides in a worker thread, on a snapshot, and its move is
+        committed here, on the screen's own loop, only if the game has not moved
+        meanwhile (``Table.play``): the screen never changes under its own feet.
+        """
         s = self.session
         loop = asyncio.get_running_loop()
         while True:
@@ -239,13 +243,11 @@ class PlayApp:
                 await asyncio.sleep(POLL)
                 continue
             await asyncio.sleep(self.pace)
-            seat = s.bot_to_act()
-            if seat is None or s.overlay is not None:
+            if s.bot_to_act() is None or s.overlay is not None:
                 continue
-            seq = s.game.seq
-            command = await loop.run_in_executor(None, bot_command, s.game, s.bots[seat])
-            if s.game.seq == seq:  # nothing happened meanwhile (an undo would change it)
-                s.issue(command)
+            move = await loop.run_in_executor(None, s.table.decide_bot)
+            if move is not None and s.table.play(move):
+                s.after_change()
                 self.app.invalidate()
 
     def _start_bots(self) -> None:

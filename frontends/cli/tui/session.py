@@ -1,6 +1,8 @@
-"""The play session: the game, who plays which seat, and what the screen is doing.
+"""The play session: a table at this keyboard, and what the screen is doing.
 
-It sends commands to ``core.game`` and keeps only presentation state: the
+The game, its seats, whose turn it is, the undo policy and the bots' moves are
+the game host's (``core.host.Table``); the session sends it the keyboard's
+commands and keeps only presentation state: the
 status line, the event lines (``core.projections.text.describe``), the overlay.
 What can be selected, the cursor, the dice picked for a spend or a cache, an
 open menu and the keys that act on them are its ``chooser`` (``choosing``, over
@@ -11,24 +13,25 @@ flow can be driven and tested without a terminal.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from attrs import frozen
 
-from core.bots import make_bot
-from core.bots.play import bot_command
 from core.commands import Command, Undo, parse_command
 from core.errors import CommandSyntaxError, RuleError
 from core.events import game as ev
 from core.events import solo as sev
 from core.events.base import Event
 from core.game import Game
+from core.host import Table
 from core.projections.state import GameState
+from core.projections.steps import Commit, Step
 from core.projections.text import describe
 from core.projections.views import StepReader
+from core.store import Seating, SeatRecord
 from frontends.cli.tui.choosing import Chooser
 from frontends.cli.tui.glyphs import sort_key
-from frontends.cli.tui.table import Seat
 from frontends.cli.tui.words import prompt, second_person, waiting
 
 #: Events that close a round (a score table follows) or the game.
@@ -47,28 +50,39 @@ class Line:
 
 
 class Session:
-    """A game being played at this keyboard."""
+    """A game being played at this keyboard: a ``Table`` whose people all sit here."""
 
-    def __init__(self, game: Game, seats: tuple[Seat, ...], log_path: Path | None = None) -> None:
-        self.game = game
-        self.seats = seats
+    def __init__(
+        self, game: Game, seats: Sequence[SeatRecord], log_path: Path | None = None
+    ) -> None:
+        self.table = Table(game, Seating(tuple(seats)))
         self.log_path = log_path
-        self.bots = {s: make_bot(seat.bot) for s, seat in enumerate(seats) if seat.bot}
         self.lines: list[Line] = []
         self._texts: dict[int, str] = {}
-        self._seen = 0
-        self._reader = StepReader()  # the game's events as far as the lines have read
+        self._committed: list[Commit] = []  # told by the table, read into lines by catch_up
         self.status = ""
         self.status_kind = "info"  # "info" or "error"
         self.chooser = Chooser(self)  # the cursor, the dice picked, the menu, the keys
         self.overlay: str | None = None  # "help", "round", "over"
         self.quit_requested = False
         self.doubled: dict[int, int | None] = {}  # round -> the seat whose gems doubled
-        self.catch_up()
+        with self.table.changed:
+            self._read(StepReader().read(game.batches()))
+            self.table.subscribe(self._committed.extend)
         self.overlay = "over" if self.state.is_over else None
         self.chooser.refresh()
 
     # -- reading -------------------------------------------------------------
+
+    @property
+    def game(self) -> Game:
+        """The game played at the table."""
+        return self.table.game
+
+    @property
+    def seats(self) -> tuple[SeatRecord, ...]:
+        """Each seat's name and bot kind (None: a person at this keyboard)."""
+        return self.table.seats
 
     @property
     def state(self) -> GameState:
@@ -82,17 +96,16 @@ class Session:
 
     def is_human(self, seat: int | None) -> bool:
         """True if ``seat`` is played at this keyboard."""
-        return seat is not None and seat not in self.bots
+        return seat is not None and self.table.is_person(seat)
 
     @property
     def humans(self) -> tuple[int, ...]:
         """The seats played at this keyboard."""
-        return tuple(s for s in range(len(self.seats)) if s not in self.bots)
+        return self.table.persons
 
     def human_to_act(self) -> int | None:
         """The seat at this keyboard the game waits for, if any."""
-        seat = self.game.to_act()
-        return seat if self.is_human(seat) else None
+        return self.table.person_to_act()
 
     def input_seat(self) -> int:
         """The seat typed commands are issued for: the person to act, else the first person."""
@@ -101,8 +114,7 @@ class Session:
 
     def bot_to_act(self) -> int | None:
         """The bot seat the game waits for, if any."""
-        seat = self.game.to_act()
-        return seat if seat in self.bots else None
+        return self.table.bot_to_act()
 
     def legal(self) -> list[Command]:
         """The legal commands of the player to act."""
@@ -116,20 +128,22 @@ class Session:
     # -- events --------------------------------------------------------------
 
     def catch_up(self) -> list[Line]:
-        """Read the events logged since the last call into event lines.
+        """The event lines of what the table committed since the last call.
 
-        Each event is described from the state just before it, as ``describe`` asks
-        (the state after its whole batch would word some events wrongly, e.g. the
-        refills left after a solo refill): the session folds its own copy of the
-        timeline as it reads, to know that state.
+        Each event is worded from the state just before it, as ``describe`` asks,
+        which the table's commits carry: nothing is folded again here.
         """
+        with self.table.changed:
+            commits, self._committed[:] = list(self._committed), []
+        return self._read(step for commit in commits for step in commit.steps)
+
+    def _read(self, steps) -> list[Line]:
         new = []
-        for step in self._reader.read(self.game.batches(self._seen)):
-            line = self._line(step.seq, step.event, step.before)
+        for step in steps:
+            line = self._line(step)
             self._texts[step.seq] = line.text
             new.append(line)
             self._note_event(step.event)
-        self._seen = self.game.seq
         self.lines.extend(new)
         return new
 
@@ -144,7 +158,8 @@ class Session:
         elif isinstance(event, ev.CommandUndone) and self.overlay == "over":
             self.overlay = None
 
-    def _line(self, seq: int, event: Event, before: GameState | None) -> Line:
+    def _line(self, step: Step) -> Line:
+        seq, event, before = step.seq, step.event, step.before
         if isinstance(event, ev.CommandUndone):
             what = self._texts.get(event.seq, f"the command at event {event.seq}")
             return Line(seq, f"undone: {what}", None, "undo")
@@ -172,7 +187,7 @@ class Session:
         if isinstance(command, Undo):
             return self.undo()
         try:
-            self.game.issue(command)
+            self.table.issue(getattr(command, "seat", self.input_seat()), command)
         except RuleError as refused:
             self.say(refused.message, "error")
             return False
@@ -187,29 +202,29 @@ class Session:
         self.chooser.refresh()
 
     def undo(self) -> bool:
-        """Step back to before the last move made at this keyboard, with the bots' replies."""
+        """Step back to before the last move made at this keyboard, with the bots' replies
+        (the table's undo policy, for the seat that moved last here)."""
         for command in reversed(self.game.timeline.commands()):
             seat = getattr(command, "seat", None)
             if seat is not None and self.is_human(seat):
-                steps = len(self.game.undo_turn(seat))
+                try:
+                    steps = len(self.table.undo(seat))
+                except RuleError as refused:
+                    self.say(refused.message, "error")
+                    return False
                 self.after_change()
                 self.say(f"Undid {steps} move{'s' if steps != 1 else ''}.")
                 return True
         self.say("There is nothing of yours to undo.", "error")
         return False
 
-    def bot_move(self) -> Command:
-        """The command the bot to act chooses (the game is not changed)."""
-        seat = self.bot_to_act()
-        if seat is None:
-            raise ValueError("no bot is to act")
-        return bot_command(self.game, self.bots[seat])
-
     def bot_step(self) -> bool:
         """Let the bot to act make one move; False if no bot is to act."""
-        if self.bot_to_act() is None:
+        move = self.table.decide_bot()
+        if move is None:
             return False
-        self.issue(self.bot_move())
+        if self.table.play(move):
+            self.after_change()
         return True
 
     def message(self) -> tuple[str, str]:
