@@ -139,15 +139,40 @@ def imports(path: Path) -> set[str]:
     return found
 
 
-def test_no_frontend_imports_the_rules():
-    """What a frontend needs that is a rule comes through core.game or the read models."""
+def test_no_frontend_imports_the_rules_or_the_log_file_code():
+    """What a frontend needs that is a rule comes through core.game, the host or the read
+    models; what it needs of a log, through core.store."""
     offenders = {
         str(path.relative_to(FRONTENDS)): sorted(
-            m for m in imports(path) if m.startswith("core.rules")
+            m
+            for m in imports(path)
+            if m.startswith(("core.rules", "core.log.")) or m in ("core.rules", "core.log")
         )
         for path in FRONTENDS.rglob("*.py")
     }
     assert {path: mods for path, mods in offenders.items() if mods} == {}
+
+
+def test_the_web_modules_import_one_another_without_a_cycle():
+    web = FRONTENDS / "web"
+    graph = {
+        f"frontends.web.{path.stem}": {
+            m for m in imports(path) if m.startswith("frontends.web.") and m.count(".") == 2
+        }
+        for path in web.glob("*.py")
+    }
+    done: set[str] = set()
+
+    def visit(module: str, path: tuple[str, ...]) -> None:
+        assert module not in path, " -> ".join((*path, module))
+        if module in done:
+            return
+        for other in graph.get(module, ()):
+            visit(other, (*path, module))
+        done.add(module)
+
+    for module in graph:
+        visit(module, ())
 
 
 def test_the_terminal_modules_import_one_another_without_a_cycle():

@@ -2,13 +2,16 @@
 
 ``open_store(url)`` picks a backend from a URL: ``memory:``, ``file:/folder``
 (or a bare folder path), and the others registered in ``BACKENDS``. Every
-backend passes the same contract suite (``tests/store_contract.py``).
+backend passes the same contract suite (``tests/test_store_contract.py``).
+The file store's own tools (a log's scan, ``repair_log``) are here too, so
+nothing above the store reaches into ``core.log``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from core.log import LogScan, RepairResult, repair_log
 from core.store.base import GameEntry, Seating, SeatRecord, Store, Stream, check_game_id
 from core.store.file import (
     FileStore,
@@ -43,8 +46,10 @@ __all__ = [
     "FileStore",
     "FileStream",
     "GameEntry",
+    "LogScan",
     "MemoryStore",
     "MemoryStream",
+    "RepairResult",
     "SeatRecord",
     "Seating",
     "Store",
@@ -54,5 +59,6 @@ __all__ = [
     "load_batches",
     "load_batches_bytes",
     "open_store",
+    "repair_log",
     "token_hash",
 ]

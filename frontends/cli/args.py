@@ -13,8 +13,7 @@ import os
 
 from core.errors import DiceMinerError, LogError
 from core.events.codec import Batch
-from core.log import LogScan
-from core.store import load_batches
+from core.store import LogScan, load_batches
 
 #: Exit codes shared by the subcommands (documented in the README).
 EXIT_OK, EXIT_DIFFERENT, EXIT_USAGE = 0, 1, 2

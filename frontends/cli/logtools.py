@@ -18,8 +18,8 @@ from core.errors import LogDamaged, TornRecord
 from core.events.codec import Batch, event_to_dict
 from core.events.game import CommandUndone
 from core.game import log_header
-from core.log import repair_log
 from core.projections.views import Step, event_line, event_record, event_text, walk
+from core.store import repair_log
 from core.verify import rerun
 from frontends.cli.args import EXIT_DIFFERENT, EXIT_OK, event_count, read_log
 from frontends.cli.launcher import command

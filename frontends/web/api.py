@@ -18,7 +18,6 @@ Errors are ``{"error": {"code", "message"}}`` with a 4xx status (``errors.py``).
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from flask import Blueprint, jsonify, request
@@ -27,66 +26,15 @@ from core.bots import BOTS
 from core.commands import NewGame, Undo, parse_command
 from core.errors import CommandSyntaxError, EventFormatError, LogError, SetupError
 from core.events.codec import command_from_dict
-from frontends.web.app import services
 from frontends.web.errors import ApiError, bad_command, log_refused
-from frontends.web.games import LiveGame
+from frontends.web.lookup import int_arg, json_body, live_game, replay_named
 from frontends.web.readmodel import board_view
-from frontends.web.replays import Replay, ReplayNotFound
+from frontends.web.services import services
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
 #: Most event records one request returns.
 MAX_EVENTS = 5000
-
-
-# -- request helpers ---------------------------------------------------------------
-
-
-def int_arg(name: str, default: int | None, low: int, high: int) -> int | None:
-    """A whole-number query argument within ``low..high``, or a 400."""
-    text = request.args.get(name)
-    if text is None or text == "":
-        return default
-    try:
-        value = int(text)
-    except ValueError:
-        message = f"{name} must be a whole number, not {text!r}"
-        raise ApiError(400, "bad_argument", message) from None
-    if not low <= value <= high:
-        raise ApiError(400, "bad_argument", f"{name} must be {low} to {high}, not {value}")
-    return value
-
-
-def json_body() -> dict[str, Any]:
-    """The request's JSON object, or a 400 saying what is wrong with it."""
-    data = request.get_data(cache=True)
-    try:
-        body = json.loads(data or b"null")
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise ApiError(400, "bad_json", f"the body is not valid JSON: {exc}") from None
-    except RecursionError:  # json.loads recurses once per level: [[[[...]]]] would be a 500
-        raise ApiError(400, "bad_json", "the body's JSON is nested too deeply") from None
-    if not isinstance(body, dict):
-        raise ApiError(400, "bad_json", "the body must be a JSON object")
-    return body
-
-
-def replay_named(name: str) -> Replay:
-    """A replay of the library, or a 404 (names are looked up, never joined to a path)."""
-    try:
-        return services().library.get(name)
-    except ReplayNotFound:
-        raise ApiError(404, "unknown_replay", f"there is no replay named {name!r}") from None
-    except (LogError, ValueError) as exc:
-        raise log_refused(exc if isinstance(exc, LogError) else LogError(str(exc))) from None
-
-
-def live_game(game_id: str) -> LiveGame:
-    """A live game, or a 404."""
-    live = services().games.get(game_id)
-    if live is None:
-        raise ApiError(404, "unknown_game", f"there is no game {game_id!r} on this server")
-    return live
 
 
 def _events(records: list[dict[str, Any]], total: int) -> dict[str, Any]:

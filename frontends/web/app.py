@@ -14,15 +14,16 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, current_app, request
+from flask import Flask, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from core.host import Lobby, TakeUpReport
-from core.store import FileStore, Store
+from core.host import Lobby
+from core.store import FileStore
 from frontends.web.errors import register_error_handlers
 from frontends.web.games import LiveGames
 from frontends.web.replays import ReplayLibrary
 from frontends.web.rulesdoc import DEFAULT_RULES_FILE
+from frontends.web.services import Services, services
 
 #: The repository's golden replays: the viewer's default library.
 DEFAULT_REPLAYS = Path(__file__).resolve().parents[2] / "replays"
@@ -54,21 +55,6 @@ DEFAULTS: dict[str, Any] = {
     "JSON_SORT_KEYS": False,
     "RULES_FILE": DEFAULT_RULES_FILE,  # docs/RULES.md, served at /rules
 }
-
-
-class Services:
-    """What the blueprints share: the replay library and the live games."""
-
-    def __init__(self, library: ReplayLibrary, games: LiveGames, store: Store) -> None:
-        self.library = library
-        self.games = games
-        self.store = store
-        self.resumed = TakeUpReport()  # what the start took up from the store
-
-
-def services() -> Services:
-    """The current app's services."""
-    return current_app.extensions["dice_miner"]
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:

@@ -20,9 +20,9 @@ import time
 
 from flask import Blueprint, Response, current_app, request
 
-from frontends.web.api import int_arg, live_game
 from frontends.web.errors import ApiError
 from frontends.web.games import LiveGame
+from frontends.web.lookup import int_arg, live_game
 
 bp = Blueprint("live", __name__, url_prefix="/api")
 

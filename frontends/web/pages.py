@@ -16,8 +16,8 @@ from flask import Blueprint, current_app, render_template
 
 from frontends import rules_summary
 from frontends.web import rulesdoc
-from frontends.web.api import live_game, replay_named
 from frontends.web.errors import ApiError
+from frontends.web.lookup import live_game, replay_named
 
 bp = Blueprint("pages", __name__)
 

@@ -23,11 +23,10 @@ from typing import Any
 
 from core.errors import LogDamaged, LogError
 from core.events.codec import Batch
-from core.log import LogScan
 from core.projections.snapshots import SNAPSHOT_EVERY, SnapshotIndex, UnreplayableBatch
 from core.projections.state import GameState
 from core.projections.views import event_record, walk
-from core.store import load_batches, load_batches_bytes
+from core.store import LogScan, load_batches, load_batches_bytes
 from frontends.web.readmodel import ScoreSeries
 
 #: Log files a replay directory's listing considers.
