@@ -37,6 +37,12 @@ class Command:
     __slots__ = ()
     TAG: ClassVar[str]
     VERSION: ClassVar[int] = 1
+    #: Fields added after the command was first logged: written only when they differ
+    #: from their default, so the logs of games that never use them keep their bytes.
+    LATER_FIELDS: ClassVar[tuple[str, ...]] = ()
+    #: A command the table issues (revealing the seed, closing a game, handing a seat
+    #: to a bot), never a player: a frontend refuses it from a person.
+    BY_TABLE: ClassVar[bool] = False
 
     def text(self) -> str:
         """The command as a player types it (without the seat)."""
@@ -59,7 +65,16 @@ def command(tag: str):
 @command("new")
 @frozen
 class NewGame(Command):
-    """Set up a game: the players' names in seat order, the seed and the options."""
+    """Set up a game: the players' names in seat order, the seed and the options.
+
+    A game whose dice come from a secret (a live game between people) names its
+    ``commitment``, the SHA-256 of the secret in hex, and its ``seed`` is only
+    the public seed bots decide with; a seed chosen by someone says by whom in
+    ``seed_chosen_by``, because a chosen seed is no secret.
+    """
+
+    LATER_FIELDS = ("commitment", "seed_chosen_by")
+    BY_TABLE = True
 
     players: tuple[str, ...] = field(converter=_names)
     seed: int
@@ -67,6 +82,8 @@ class NewGame(Command):
     mode: str = "multi"  # one of GAME_MODES
     hero_deal: str = "choose"  # "choose" or "random"
     starting_magic: int = 3
+    commitment: str = ""  # SHA-256 (hex) of the secret the dice come from; "" for none
+    seed_chosen_by: str = ""  # who chose the seed, when someone did
 
     def text(self) -> str:
         return f"new {' '.join(self.players)} seed {self.seed}"
@@ -182,6 +199,60 @@ class Undo(Command):
 
     def text(self) -> str:
         return "undo"
+
+
+@command("reveal")
+@frozen
+class RevealSeed(Command):
+    """The table reveals, once the game is over, the secret its dice came from (hex)."""
+
+    BY_TABLE = True
+
+    secret: str
+
+    def text(self) -> str:
+        return f"reveal {self.secret}"
+
+
+@command("close")
+@frozen
+class CloseGame(Command):
+    """The table ends a game nobody plays any more, saying why."""
+
+    BY_TABLE = True
+
+    reason: str
+
+    def text(self) -> str:
+        return f"close ({self.reason})"
+
+
+@command("takeover")
+@frozen
+class HandSeatToBot(Command):
+    """The table lets a bot of kind ``bot`` play the seat ``taken`` of a person gone quiet."""
+
+    BY_TABLE = True
+
+    taken: int
+    bot: str
+    reason: str
+
+    def text(self) -> str:
+        return f"takeover {self.taken} {self.bot} ({self.reason})"
+
+
+@command("return")
+@frozen
+class ReturnSeat(Command):
+    """The table gives seat ``returned`` back to its person, who came back."""
+
+    BY_TABLE = True
+
+    returned: int
+
+    def text(self) -> str:
+        return f"return {self.returned}"
 
 
 def _number(word: str, what: str) -> int:

@@ -11,15 +11,21 @@ log file with ``log=PATH``, in any store with ``store=STORE``. A command is
 decided against the current state with a generator opened for it alone: its
 stream is the number of commands standing in the game's history, so undoing a
 command and issuing it again rolls exactly the same dice.
+
+A game between people is started with ``secret=`` (32 random bytes) instead of
+a seed: its log commits to the secret's SHA-256 and never holds the secret
+until the game is over (``reveal``), so nobody can foresee a roll, and anyone
+can check afterwards that every roll came from it (``core.verify``).
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from core.commands import Command, NewGame, Undo, parse_command
+from core.commands import Command, NewGame, RevealSeed, Undo, parse_command
 from core.dice import DICE_SET
 from core.errors import GameDamaged, LogDamaged, RuleError
 from core.events.base import Event
@@ -38,8 +44,9 @@ from core.store import FileStream, MemoryStream, Seating, Store, Stream, load_ba
 
 
 def log_header(command: NewGame) -> dict[str, Any]:
-    """The header a new game's log starts with: what a reader needs before the events."""
-    return {
+    """The header a new game's log starts with: what a reader needs before the events
+    (a secret seed's commitment, or who chose the seed, only when there is one)."""
+    header: dict[str, Any] = {
         "dice_set": DICE_SET,
         "rules": RULES_VERSION,
         "game_id": command.game_id,
@@ -47,6 +54,11 @@ def log_header(command: NewGame) -> dict[str, Any]:
         "players": list(command.players),
         "seed": command.seed,
     }
+    if command.commitment:
+        header["commitment"] = command.commitment
+    if command.seed_chosen_by:
+        header["seed_chosen_by"] = command.seed_chosen_by
+    return header
 
 
 def replay_stream(stream: Stream, batches: Iterable[Batch] | None = None) -> Timeline:
@@ -69,9 +81,15 @@ class Game:
     """A game: the stream its batches are kept in, and its timeline (the effective
     history, for undo)."""
 
-    def __init__(self, stream: Stream, timeline: Timeline | None = None) -> None:
+    def __init__(
+        self, stream: Stream, timeline: Timeline | None = None, *, secret: bytes | None = None
+    ) -> None:
         self.stream = stream
         self.timeline = timeline or Timeline()
+        #: The secret the dice come from, while the log only commits to it (the host's).
+        self.secret = secret
+        if secret is not None and self.timeline.state is not None:
+            self._check_secret(secret)
 
     # -- starting and loading ------------------------------------------------
 
@@ -79,7 +97,7 @@ class Game:
     def new(
         cls,
         players: Iterable[str],
-        seed: int,
+        seed: int | None = None,
         *,
         mode: str = "multi",
         hero_deal: str = "choose",
@@ -88,20 +106,32 @@ class Game:
         log: str | os.PathLike[str] | None = None,
         store: Store | None = None,
         seating: Seating | None = None,
+        secret: bytes | None = None,
+        seed_chosen_by: str = "",
         sync: bool = True,
     ) -> Game:
-        """Start a seeded game: in ``store`` (with its ``seating`` beside it), in the log
-        file ``log``, or kept in memory."""
+        """Start a game: in ``store`` (with its ``seating`` beside it), in the log file
+        ``log``, or kept in memory. Its dice come from ``seed`` (``seed_chosen_by`` saying
+        who chose it, if someone did) or from a 32-byte ``secret`` the log only commits to."""
+        commitment = ""
+        if secret is not None:
+            if seed is not None:
+                raise ValueError("a game's dice come from a seed or from a secret, not both")
+            commitment = hashlib.sha256(secret).hexdigest()
+            seed = int(commitment[:16], 16)  # public: steers the bots, rolls no die
         command = NewGame(
             tuple(players),
-            seed,
+            seed,  # type: ignore[arg-type]  # None is refused by check_new_game
             game_id=game_id if game_id is not None else f"{seed:016x}" if type(seed) is int else "",
             mode=mode,
             hero_deal=hero_deal,
             starting_magic=starting_magic,
+            commitment=commitment,
+            seed_chosen_by=seed_chosen_by,
         )
         check_new_game(command)  # bad options refused before anything is rolled or written
-        events, states = resolve_steps(None, command, DiceRng(seed, 0))
+        rng = DiceRng(command.seed, 0) if secret is None else DiceRng.secret(secret, 0)
+        events, states = resolve_steps(None, command, rng)
         header = log_header(command)
         batch = Batch(0, command, events)
         stream: Stream  # the opening batch is part of the game's atomic creation
@@ -111,12 +141,14 @@ class Game:
             stream = FileStream.create(log, header, batch, sync=sync)
         else:
             stream = MemoryStream.new(header, batch)
-        return cls(stream, push(Timeline(), batch, states[-1]))
+        return cls(stream, push(Timeline(), batch, states[-1]), secret=secret)
 
     @classmethod
-    def open(cls, path: str | os.PathLike[str], *, sync: bool = True) -> Game:
+    def open(
+        cls, path: str | os.PathLike[str], *, sync: bool = True, secret: bytes | None = None
+    ) -> Game:
         """Continue a game from its log file (taking the writer's lock)."""
-        return cls.from_stream(FileStream.open(path, sync=sync))
+        return cls.from_stream(FileStream.open(path, sync=sync), secret=secret)
 
     @classmethod
     def load(cls, path: str | os.PathLike[str], *, drop_torn: bool = False) -> Game:
@@ -131,19 +163,24 @@ class Game:
         return cls(stream, timeline)
 
     @classmethod
-    def resume(cls, store: Store, game_id: str) -> Game:
+    def resume(cls, store: Store, game_id: str, *, secret: bytes | None = None) -> Game:
         """Continue a stored game (``GameNotFound`` if the store has none of that id)."""
-        return cls.from_stream(store.open(game_id))
+        return cls.from_stream(store.open(game_id), secret=secret)
 
     @classmethod
-    def from_stream(cls, stream: Stream) -> Game:
-        """The game a stream holds, replayed; the stream is closed if it cannot be."""
+    def from_stream(cls, stream: Stream, *, secret: bytes | None = None) -> Game:
+        """The game a stream holds, replayed; the stream is closed if it cannot be (or if
+        ``secret`` is not the one the game committed to)."""
         try:
-            timeline = replay_stream(stream)
+            return cls(stream, replay_stream(stream), secret=secret)
         except BaseException:
             stream.close()  # release the writer's lock
             raise
-        return cls(stream, timeline)
+
+    def _check_secret(self, secret: bytes) -> None:
+        commitment = self.state.facts.commitment
+        if not commitment or hashlib.sha256(secret).hexdigest() != commitment:
+            raise ValueError("that is not the secret this game's dice come from")
 
     # -- reading -------------------------------------------------------------
 
@@ -203,7 +240,10 @@ class Game:
         if isinstance(command, Undo):
             return self.undo(command.seat)
         before = self.timeline
-        out = emit_command(before.state, command, DiceRng(before.state.seed, before.top.depth))
+        state = before.state
+        # dice from a secret, else the seed (an ordinary game takes the short way)
+        rng = self.rng() if state.facts.commitment else DiceRng(state.seed, before.top.depth)
+        out = emit_command(state, command, rng)
         batch = Batch(before.seq, command, tuple(out.events))
         self.stream.append(batch)  # durable before it counts
         self.timeline = push(before, batch, out.state)
@@ -217,6 +257,13 @@ class Game:
         """Step back one command; the undo is itself an event, the log is never rewritten."""
         if not self.timeline.can_undo():
             raise RuleError("nothing_to_undo", "there is nothing to undo")
+        if self.state.facts.revealed:  # the secret is out: going back would foresee the dice
+            raise RuleError(
+                "seed_revealed",
+                "the game's secret seed was revealed at its end: it can no longer be undone",
+            )
+        if self.timeline.top.command is not None and self.timeline.top.command.BY_TABLE:
+            raise RuleError("table_decision", "what the table decided is not undone")
         if seat is not None:
             check_seat(self.state, seat)  # it is logged: never a value that cannot be read back
         before = self.timeline
@@ -265,7 +312,26 @@ class Game:
 
     def rng(self) -> DiceRng:
         """The generator of the next command: one stream per position in the history."""
-        return DiceRng(self.state.seed, self.timeline.depth)
+        facts, depth = self.state.facts, self.timeline.depth
+        if not facts.commitment:
+            return DiceRng(self.state.seed, depth)
+        if facts.revealed:
+            return DiceRng.secret(bytes.fromhex(facts.revealed), depth)
+        if self.secret is None:
+            raise RuleError(
+                "seed_secret",
+                "this game's dice come from a secret its host keeps until the game ends: "
+                "it can be watched here, not played on",
+            )
+        return DiceRng.secret(self.secret, depth)
+
+    def reveal(self) -> Commit | None:
+        """Once the game is over, log the secret its dice came from (None if there is
+        nothing to reveal here: no secret, already revealed, or the game goes on)."""
+        facts = self.state.facts
+        if not (self.state.is_over and facts.secret_dice and self.secret is not None):
+            return None
+        return self.issue(RevealSeed(self.secret.hex()))
 
     def close(self) -> None:
         """Close the stream (releasing a log file's writer lock)."""

@@ -59,7 +59,7 @@ def section(title: str, classes) -> list[str]:
         name = f"`{tag}`" if tag == cls.__name__ else f"`{tag}` ({cls.__name__})"
         lines.append(f"### {name}, version {version}")
         lines.append("")
-        lines.append(doc.splitlines()[0] if doc else "")
+        lines.append(" ".join(doc.split("\n\n")[0].split()) if doc else "")  # its first paragraph
         lines.append("")
         fields = attrs.fields(cls)
         if fields:

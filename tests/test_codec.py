@@ -11,10 +11,14 @@ from core.commands import (
     COMMAND_TYPES,
     CacheDice,
     ChooseHero,
+    CloseGame,
     EndMagicTurn,
     EndSolo,
+    HandSeatToBot,
     NewGame,
     Refill,
+    ReturnSeat,
+    RevealSeed,
     ShareBeer,
     SpendMagic,
     TakeDie,
@@ -24,6 +28,7 @@ from core.commands import (
 from core.errors import CommandSyntaxError, EventFormatError
 from core.events import EVENT_TYPES, Batch, decode_batch, encode_batch, event_from_dict
 from core.events import game as ev
+from core.events import table as tev
 from tests.strategies import EVENTS
 
 COMMANDS = [
@@ -41,6 +46,16 @@ COMMANDS = [
     Refill(0),
     EndSolo(0),
     Undo(1),
+]
+
+#: The table's commands: logged like the others, never typed by a player.
+TABLE_COMMANDS = [
+    NewGame(("Ada", "Brok"), seed=7, game_id="x", commitment="ab" * 32),
+    NewGame(("Ada", "Brok"), seed=7, game_id="x", seed_chosen_by="Ada"),
+    RevealSeed("cd" * 32),
+    CloseGame("nobody moved for an hour"),
+    HandSeatToBot(1, "greedy", "Brok was quiet for 5 minutes"),
+    ReturnSeat(1),
 ]
 
 
@@ -66,7 +81,48 @@ def test_command_round_trip(command):
 
 
 def test_every_command_type_is_covered():
-    assert set(COMMAND_TYPES.values()) <= {type(c) for c in COMMANDS}
+    assert set(COMMAND_TYPES.values()) <= {type(c) for c in COMMANDS + TABLE_COMMANDS}
+
+
+@pytest.mark.parametrize("command", TABLE_COMMANDS, ids=lambda c: c.TAG)
+def test_table_command_round_trip(command):
+    batch = Batch(0, command, ())
+    assert decode_batch(encode_batch(batch)).command == command
+
+
+def test_a_new_game_logs_its_later_fields_only_when_set():
+    """A game with no commitment and no chosen seed keeps the bytes logs always had."""
+    plain = encode_batch(Batch(0, NewGame(("Ada", "Brok"), seed=7, game_id="x"), ()))
+    assert b"commitment" not in plain and b"seed_chosen_by" not in plain
+    secret = encode_batch(Batch(0, TABLE_COMMANDS[0], ()))
+    assert b"commitment" in secret
+
+
+TABLE_EVENTS = [
+    tev.DiceCommitted("ab" * 32),
+    tev.SeedChosen("Ada"),
+    tev.SeedRevealed("cd" * 32),
+    tev.GameClosed("nobody moved for an hour"),
+    tev.SeatHandedToBot(1, "greedy", "quiet for 5 minutes"),
+    tev.SeatReturned(1),
+]
+
+
+def test_every_table_event_type_is_covered():
+    table = {cls for cls in EVENT_TYPES.values() if cls.__module__ == tev.__name__}
+    assert table == {type(e) for e in TABLE_EVENTS}
+
+
+@pytest.mark.parametrize("event", TABLE_EVENTS, ids=lambda e: type(e).TAG)
+def test_table_event_round_trip(event):
+    batch = Batch(5, Undo(), (event,))
+    assert decode_batch(encode_batch(batch)) == batch
+
+
+def test_the_table_commands_cannot_be_typed():
+    for command in TABLE_COMMANDS[2:]:
+        with pytest.raises(CommandSyntaxError):
+            parse_command(command.text(), 0)
 
 
 @pytest.mark.parametrize("command", [c for c in COMMANDS if not isinstance(c, NewGame)])

@@ -229,6 +229,11 @@ COMMAND_FIELDS = {
     "refill": {},
     "stop": {},
     "undo": {},
+    # the table's commands: a person sending one is refused (not_a_move), whatever it says
+    "reveal": {"secret": st.one_of(hostile_text, st.just("ab" * 32))},
+    "close": {"reason": hostile_text},
+    "takeover": {"taken": dice, "bot": hostile_text, "reason": hostile_text},
+    "return": {"returned": dice},
 }
 assert set(COMMAND_FIELDS) == set(COMMAND_TYPES)
 

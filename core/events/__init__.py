@@ -15,6 +15,8 @@ from core.events.game import *  # noqa: F403  (the event classes)
 from core.events.game import __all__ as _game_events
 from core.events.solo import *  # noqa: F403  (the solo game's event classes)
 from core.events.solo import __all__ as _solo_events
+from core.events.table import *  # noqa: F403  (the table's facts)
+from core.events.table import __all__ as _table_events
 
 __all__ = [
     "EVENT_TYPES",
@@ -30,4 +32,5 @@ __all__ = [
     "event_to_dict",
     *_game_events,
     *_solo_events,
+    *_table_events,
 ]

@@ -165,11 +165,19 @@ def _reason(exc: Exception) -> str:
 
 
 def command_to_dict(command: Command) -> dict[str, Any]:
-    """A command as a plain map with its tag ``t``."""
+    """A command as a plain map with its tag ``t`` (its later fields only when set)."""
     cls = type(command)
     data = _unstructurer(cls)(command)
+    for name in cls.LATER_FIELDS:
+        if data[name] == _default(cls, name):
+            del data[name]
     data["t"] = cls.TAG
     return data
+
+
+def _default(cls: type, name: str) -> Any:
+    """The default of field ``name`` of an attrs class."""
+    return attrs.fields_dict(cls)[name].default
 
 
 def command_from_dict(data: dict[str, Any]) -> Command:

@@ -18,7 +18,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable
 
-from attrs import define, field
+from attrs import define, evolve, field
 
 from core.bots import BOTS
 from core.commands import GAME_MODES
@@ -33,8 +33,9 @@ from core.errors import (
 )
 from core.game import Game
 from core.host.bots import BotRunner
-from core.host.seats import parse_seats, seating_for
+from core.host.seats import MAX_NAME, is_name, parse_seats, seating_for
 from core.host.table import Table
+from core.rng import SECRET_BYTES
 from core.store import GameEntry, Seating, Store
 
 #: The seeds a player may choose: what the log's header and the generator take.
@@ -93,8 +94,13 @@ class Lobby:
         seed: object = None,
         mode: object = "multi",
         pace: object = None,
+        chosen_by: object = None,
     ) -> tuple[Table, dict[int, str]]:
-        """A new table and the secret token of each person's seat (given only here, once)."""
+        """A new table and the secret token of each person's seat (given only here, once).
+
+        With no ``seed`` the dice come from a fresh 256-bit secret that the log only
+        commits to until the game ends; a chosen ``seed`` is no secret, and the log says
+        so, naming ``chosen_by`` (the game's creator by default)."""
         seats = parse_seats(players, BOTS)
         if mode not in GAME_MODES:
             raise SetupError(f"mode must be one of {', '.join(GAME_MODES)}, not {mode!r}")
@@ -102,25 +108,34 @@ class Lobby:
             raise SetupError("the solo game has exactly one seat, played by a person")
         if mode == "multi" and not 2 <= len(seats) <= 4:
             raise SetupError("a game has 2 to 4 players")
+        secret = None
         if seed is None:
-            seed = secrets.randbelow(1 << 32)
+            secret = secrets.token_bytes(SECRET_BYTES)
         elif not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < MAX_SEED:
             raise SetupError("seed must be a whole number from 0 to 2**64 - 1")
+        if chosen_by is None:
+            chosen_by = "the game's creator"
+        if not is_name(chosen_by):
+            raise SetupError(f"who chose the seed is 1 to {MAX_NAME} printable characters")
         if pace is not None and (
             not isinstance(pace, int | float) or isinstance(pace, bool) or not 0 <= pace <= MAX_PACE
         ):
             raise SetupError(f"pace must be 0 to {MAX_PACE:g} seconds between bot moves")
         kept_pace = None if pace is None else float(pace)  # None: the server's pace
         seating, tokens = seating_for(seats, kept_pace)
+        if secret is not None:
+            seating = evolve(seating, secret=secret.hex())
         self._hold_place()
         try:
             game = Game.new(
                 [name for name, _ in seats],
-                seed,
+                None if secret is not None else seed,  # type: ignore[arg-type]
                 mode=str(mode),
                 game_id=secrets.token_hex(6),
                 store=self.store,
                 seating=seating,
+                secret=secret,
+                seed_chosen_by="" if secret is not None else str(chosen_by).strip(),
             )
             table = Table(game, seating, pace=self._pace(seating))
         except (OSError, LogError) as exc:  # e.g. a full disk: try again later
@@ -268,7 +283,8 @@ class Lobby:
         """An unfinished game opened for play (the writer's lock taken), or None."""
         what = self._where(entry)
         try:
-            game = Game.resume(self.store, entry.game_id)
+            secret = bytes.fromhex(seating.secret) if seating.secret else None
+            game = Game.resume(self.store, entry.game_id, secret=secret)
         except (DiceMinerError, OSError, ValueError) as exc:
             skip(what, _reason(exc, what))
             return None

@@ -145,6 +145,10 @@ class Table:
         """
         with self.changed:
             self._check_open()
+            if command.BY_TABLE:
+                raise RuleError(
+                    "not_a_move", f"'{command.TAG}' is the table's to do, not a player's"
+                )
             if getattr(command, "seat", seat) != seat:
                 raise RuleError("not_your_seat", "a seat can only move for itself")
             for attempt in range(_RETRIES):
@@ -230,8 +234,12 @@ class Table:
             ) and not (self.closed and self.seq <= after_seq)
 
     def _commit(self, commits: list[Commit]) -> list[Commit]:
-        """Tell the subscribers and wake the waiters (the lock is held)."""
+        """Tell the subscribers and wake the waiters (the lock is held). A game that has
+        just ended reveals the secret its dice came from, in the same telling."""
         if commits:
+            revealed = self.game.reveal()
+            if revealed is not None:
+                commits.append(revealed)
             for subscriber in list(self._subscribers):
                 subscriber(commits)
             self.changed.notify_all()

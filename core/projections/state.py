@@ -32,6 +32,33 @@ SOLO = "solo"  # the solo game's single open phase
 Scores = tuple[int, int, int]  # (tunnel, treasure, hazard)
 
 
+@frozen
+class TableFacts:
+    """What the log says about how a game is played, beside its rules' state
+    (``core.events.table``): where its dice come from and what the table did.
+
+    ``commitment`` is the SHA-256 (hex) of the secret seed the dice come from ("" when
+    the game's own seed rolls them), ``revealed`` that secret once the game is over,
+    ``seed_chosen_by`` who chose a seed that is no secret, ``closed`` why the table
+    ended the game early, ``bot_seats`` the seats bots play for people gone quiet.
+    """
+
+    commitment: str = ""
+    revealed: str = ""
+    seed_chosen_by: str = ""
+    closed: str = ""
+    bot_seats: tuple[tuple[int, str], ...] = ()  # (seat, bot kind)
+
+    @property
+    def secret_dice(self) -> bool:
+        """True if the dice come from a secret not revealed yet."""
+        return bool(self.commitment) and not self.revealed
+
+
+#: A game none of whose table's facts were logged.
+NO_FACTS = TableFacts()
+
+
 @frozen(slots=False)
 class GameState:
     """Everything the rules need to decide the next command."""
@@ -72,6 +99,7 @@ class GameState:
     neutralized: tuple[tuple[int, int], ...] = ()  # solo: (hazard die, the tool die on it)
     frozen: tuple[tuple[int, int], ...] = ()  # solo: (treasure die, the chest die it is frozen on)
     refills_left: int = 0  # solo: refills of the mountain still allowed
+    facts: TableFacts = NO_FACTS  # the table's facts (core.events.table): one field, cheap
 
     def replace(self, **changes: Any) -> GameState:
         """This state with ``changes`` (as ``attrs.evolve``, without re-running ``__init__``)."""

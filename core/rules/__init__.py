@@ -12,7 +12,7 @@ from core.errors import RuleError
 from core.events.base import Event
 from core.projections.state import GameState
 from core.rng import DiceRng
-from core.rules import multiplayer, solo
+from core.rules import multiplayer, solo, table
 from core.rules.emitter import Emitter
 from core.rules.flow import advance
 from core.rules.setup import RULES_VERSION, check_new_game, start_multiplayer
@@ -20,7 +20,10 @@ from core.rules.setup import RULES_VERSION, check_new_game, start_multiplayer
 __all__ = ["RULES_VERSION", "decide", "emit_command", "resolve", "resolve_steps"]
 
 #: Rule handlers per mode; the solo game registers its own.
-MODE_HANDLERS = {"multi": multiplayer.HANDLERS, "solo": solo.HANDLERS}
+MODE_HANDLERS = {
+    "multi": {**multiplayer.HANDLERS, **table.HANDLERS},
+    "solo": {**solo.HANDLERS, **table.HANDLERS},
+}
 MODE_STARTS = {"multi": start_multiplayer, "solo": solo.start_solo}
 MODE_ADVANCE = {"multi": advance, "solo": solo.advance_solo}
 

@@ -14,6 +14,7 @@ from core.errors import RuleError
 from core.events import game as ev
 from core.rules.emitter import Emitter
 from core.rules.flow import advance
+from core.rules.table import check_table_options, emit_table_facts
 
 RULES_VERSION = "2026.11"
 MAX_NAME = 40
@@ -44,6 +45,7 @@ def check_new_game(cmd: NewGame) -> None:
         raise RuleError("bad_option", f"the game id is text, not {cmd.game_id!r}")
     if type(cmd.starting_magic) is not int or not 0 <= cmd.starting_magic <= 3:
         raise RuleError("bad_option", f"starting magic is 0 to 3, not {cmd.starting_magic!r}")
+    check_table_options(cmd)
 
 
 def _is_text(value: object) -> bool:
@@ -64,6 +66,7 @@ def start_multiplayer(out: Emitter, cmd: NewGame) -> None:
             cmd.game_id, cmd.seed, cmd.mode, cmd.players, DICE_SET, RULES_VERSION, cmd.hero_deal
         )
     )
+    emit_table_facts(out, cmd)
     n = len(cmd.players)
     rolling = tuple(range(n))
     while True:  # rule D4: only the players tied for highest roll again

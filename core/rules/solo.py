@@ -29,6 +29,7 @@ from core.rules.emitter import Emitter
 from core.rules.legal import MODE_LEGAL
 from core.rules.setup import RULES_VERSION
 from core.rules.solo_take import SEAT, can_take, take_event, take_options
+from core.rules.table import emit_table_facts
 from core.scoring_solo import solo_score
 
 #: Refills of the mountain allowed in a solo game.
@@ -60,6 +61,8 @@ def start_solo(out: Emitter, cmd: NewGame) -> None:
             starting_magic=n,
         )
     )
+    emit_table_facts(out, cmd)
+    state = out.state
     # Magic dice are alike, so the starting ones are the lowest-id magic dice; their faces
     # are random. Starting dice rolled to beer are not wild (and have no magic to spend).
     starting = [d for d in state.bag if KIND_OF[d] == "magic"][:n]

@@ -53,10 +53,12 @@ class SeatRecord:
 @frozen
 class Seating:
     """A game's seats, kept beside its log; ``pace`` is the bots' seconds between moves
-    (None: the server's own)."""
+    (None: the server's own); ``secret`` the seed its dice come from (hex), which the log
+    only commits to until the game ends, so it is kept here, never served."""
 
     seats: tuple[SeatRecord, ...]
     pace: float | None = None
+    secret: str | None = None
 
 
 @frozen

@@ -7,8 +7,10 @@ JSON, readable by its owner only (mode 0600), written atomically (a temporary
 file in the same folder, fsynced, renamed, the folder fsynced): a crash leaves
 the old file or the new one, never half of one.
 
-Format 2 keeps each person's token as its SHA-256 (``token_hash``); format 1,
-written by earlier servers, kept the token itself, and is read by hashing it.
+Format 2 keeps each person's token as its SHA-256 (``token_hash``) and the
+secret seed a live game's dice come from (``secret``, hex), which its log only
+commits to until the game ends; format 1, written by earlier servers, kept the
+token itself, and is read by hashing it.
 """
 
 from __future__ import annotations
@@ -49,6 +51,7 @@ def seating_json(game_id: str, seating: Seating) -> dict[str, Any]:
         "format": SEATS_FORMAT,
         "game": game_id,
         "pace": seating.pace,
+        "secret": seating.secret,
         "seats": [
             {"name": s.name, "bot": s.bot, "token_hash": s.token_hash} for s in seating.seats
         ],
@@ -118,7 +121,10 @@ def read_seating(path: Path, game_id: str) -> Seating:
     if not isinstance(entries, list) or not 1 <= len(entries) <= 4:
         raise SeatsFileError("its seats are not a list of 1 to 4 seats")
     seats = tuple(_seat(n, entry, version) for n, entry in enumerate(entries))
-    return Seating(seats, None if pace is None else float(pace))
+    secret = body.get("secret")
+    if secret is not None and (not isinstance(secret, str) or not _HASH.match(secret)):
+        raise SeatsFileError("its secret seed is not 64 hex digits")
+    return Seating(seats, None if pace is None else float(pace), secret)
 
 
 def _seat(n: int, entry: object, version: int) -> SeatRecord:

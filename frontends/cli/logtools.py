@@ -20,7 +20,7 @@ from core.events.game import CommandUndone
 from core.game import log_header
 from core.projections.views import Step, event_line, event_record, event_text, walk
 from core.store import repair_log
-from core.verify import rerun
+from core.verify import Provenance, provenance, rerun
 from frontends.cli.args import EXIT_DIFFERENT, EXIT_OK, event_count, read_log
 from frontends.cli.launcher import command
 from frontends.cli.tui.words import second_person
@@ -139,8 +139,9 @@ def run_verify(args: argparse.Namespace) -> int:
             repair = command("log", "repair", args.log)
             print(f"  the final record is incomplete; '{repair}' drops it")
         return EXIT_DIFFERENT
-    found = rerun(batches)
     events = event_count(batches)
+    origin = provenance(batches)
+    found = None if origin.kind == "secret" else rerun(batches)
     if found is None:
         wrong = header_differences(scan.header, batches[0].command)
         if wrong:
@@ -148,10 +149,7 @@ def run_verify(args: argparse.Namespace) -> int:
             for key, logged, rerun_value in wrong:
                 print(f"  {key}: the header says {logged!r}, the game {rerun_value!r}")
             return EXIT_DIFFERENT
-        print(
-            f"{args.log}: ok: {len(batches)} records, {events} events; checksums good, and "
-            f"re-running from seed {batches[0].command.seed} reproduces every event"
-        )
+        print(f"{args.log}: ok: {len(batches)} records, {events} events; {_checked(origin)}")
         return EXIT_OK
     offset = scan.offsets[found.record - 1]
     print(f"{args.log}: DIFFERS at event {found.seq} (record {found.record}, byte {offset})")
@@ -159,6 +157,24 @@ def run_verify(args: argparse.Namespace) -> int:
     print(f"  logged:  {_event_words(found.logged)}")
     print(f"  re-run:  {_event_words(found.rerun)}")
     return EXIT_DIFFERENT
+
+
+def _checked(origin: Provenance) -> str:
+    """What the verification proved, in words, by where the dice came from."""
+    if origin.kind == "secret":
+        return (
+            "checksums good; the dice come from a secret seed not revealed yet "
+            f"(commitment {origin.commitment[:16]}...), so the rolls cannot be re-derived "
+            "until the game ends"
+        )
+    if origin.kind == "revealed":
+        return (
+            "checksums good; commitment checked: the SHA-256 of the secret revealed at the "
+            f"end is the commitment made at the start ({origin.commitment[:16]}...), and "
+            "re-running from that secret reproduces every event, so every roll came from it"
+        )
+    chosen = f", chosen by {origin.chosen_by}" if origin.kind == "chosen" else ""
+    return f"checksums good, and re-running from seed {origin.seed}{chosen} reproduces every event"
 
 
 def header_differences(header: dict, start: NewGame) -> list[tuple[str, object, object]]:

@@ -117,6 +117,7 @@ def create_game():
             seed=body.get("seed"),
             mode=body.get("mode", "multi"),
             pace=body.get("pace"),
+            chosen_by=body.get("seed_chosen_by"),
         )
     except SetupError as exc:
         raise ApiError(400, "bad_setup", str(exc)) from None

@@ -25,6 +25,18 @@ from frontends.web.choices_json import choices_view
 from frontends.web.readmodel import ScoreSeries, board_view
 
 
+def dice_origin(state: GameState) -> dict[str, Any]:
+    """Where the game's dice come from, for the page to say (never the secret itself,
+    until the log has revealed it)."""
+    facts = state.facts
+    if facts.seed_chosen_by:
+        return {"kind": "chosen", "seed": state.seed, "chosen_by": facts.seed_chosen_by}
+    if facts.commitment:
+        kind = "revealed" if facts.revealed else "secret"
+        return {"kind": kind, "commitment": facts.commitment, "secret": facts.revealed or None}
+    return {"kind": "seed", "seed": state.seed}
+
+
 class LiveGame:
     """A table and the JSON records of its events, kept as they are committed."""
 
@@ -82,6 +94,7 @@ class LiveGame:
             "to_act": state.to_act(),
             "winners": [state.names[s] for s in state.winners],
             "scores": self.scores.data(),
+            "dice": dice_origin(state),
         }
 
     def board(self, at: int | None = None) -> dict[str, Any]:
@@ -167,10 +180,18 @@ class LiveGames:
         return view
 
     def create(
-        self, players: object, *, seed: object = None, mode: object = "multi", pace: object = None
+        self,
+        players: object,
+        *,
+        seed: object = None,
+        mode: object = "multi",
+        pace: object = None,
+        chosen_by: object = None,
     ) -> tuple[LiveGame, dict[int, str]]:
         """Start a game; returns it and the secret token of each person's seat."""
-        table, tokens = self.lobby.create(players, seed=seed, mode=mode, pace=pace)
+        table, tokens = self.lobby.create(
+            players, seed=seed, mode=mode, pace=pace, chosen_by=chosen_by
+        )
         return self._view(table), tokens
 
     def get(self, game_id: str) -> LiveGame | None:

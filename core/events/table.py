@@ -1,0 +1,76 @@
+"""The table's facts: where a game's dice come from, and what the table did to a game.
+
+These are not moves of the game's rules but facts about how it was played, kept
+in the log so the log stays the whole story: the secret the dice come from
+(committed at the start, revealed at the end, so anyone can check afterwards
+that no die was steered), a seed chosen by someone (so everyone knows it is no
+secret), a game closed because nobody played it, a quiet person's seat handed
+to a bot and given back.
+"""
+
+from __future__ import annotations
+
+from attrs import frozen
+
+from core.events.base import Event, event
+
+__all__ = [
+    "DiceCommitted",
+    "GameClosed",
+    "SeatHandedToBot",
+    "SeatReturned",
+    "SeedChosen",
+    "SeedRevealed",
+]
+
+
+@event(version=1)
+@frozen
+class DiceCommitted(Event):
+    """The dice come from a secret seed whose SHA-256 is ``commitment`` (hex), revealed
+    when the game ends; the game's seed only steers the bots."""
+
+    commitment: str
+
+
+@event(version=1)
+@frozen
+class SeedChosen(Event):
+    """The game's seed was chosen by ``by``: it is no secret, so rolls could be foreseen."""
+
+    by: str
+
+
+@event(version=1)
+@frozen
+class SeedRevealed(Event):
+    """The game over, the secret the dice came from is revealed (hex): its SHA-256 is the
+    commitment, and every roll of the log can be derived from it again."""
+
+    secret: str
+
+
+@event(version=1)
+@frozen
+class GameClosed(Event):
+    """The table ended the game before its end, for ``reason`` (no winner)."""
+
+    reason: str
+
+
+@event(version=1)
+@frozen
+class SeatHandedToBot(Event):
+    """A bot of kind ``bot`` plays seat ``seat`` from now on, for ``reason``."""
+
+    seat: int
+    bot: str
+    reason: str
+
+
+@event(version=1)
+@frozen
+class SeatReturned(Event):
+    """Seat ``seat`` is its person's again."""
+
+    seat: int

@@ -1,0 +1,45 @@
+"""The table's facts in words, registered with ``core.projections.text.describe``."""
+
+from __future__ import annotations
+
+from core.events import table as tev
+from core.projections.text import describes
+
+#: How much of a commitment or a secret the words show (the event keeps it whole).
+_SHOWN = 16
+
+
+@describes(tev.DiceCommitted)
+def _committed(state, e: tev.DiceCommitted) -> str:
+    return (
+        f"The dice come from a secret seed (SHA-256 {e.commitment[:_SHOWN]}...), "
+        "revealed when the game ends; the game's seed only steers the bots"
+    )
+
+
+@describes(tev.SeedChosen)
+def _chosen(state, e: tev.SeedChosen) -> str:
+    return f"The seed was chosen by {e.by}: it is no secret, so the rolls could be foreseen"
+
+
+@describes(tev.SeedRevealed)
+def _revealed(state, e: tev.SeedRevealed) -> str:
+    return (
+        f"The secret seed is revealed ({e.secret[:_SHOWN]}...): "
+        "every roll can now be checked against it (dice-miner log verify)"
+    )
+
+
+@describes(tev.GameClosed)
+def _closed(state, e: tev.GameClosed) -> str:
+    return f"The game was closed without a winner: {e.reason}"
+
+
+@describes(tev.SeatHandedToBot)
+def _handed(state, e: tev.SeatHandedToBot) -> str:
+    return f"A {e.bot} bot plays for {state.names[e.seat]} from now on: {e.reason}"
+
+
+@describes(tev.SeatReturned)
+def _returned(state, e: tev.SeatReturned) -> str:
+    return f"{state.names[e.seat]} is back and plays again"

@@ -1,0 +1,113 @@
+"""The table's commands: revealing the secret seed, closing a game, handing a quiet
+person's seat to a bot and back (``core.events.table``).
+
+They are the table's, not a player's (``Command.BY_TABLE``): a host issues them
+and a frontend never takes them from a person. The rules still check each one
+against the state, so the log holds only facts that fit: a secret is revealed
+once, only after the game is over, and only if its SHA-256 is the commitment
+made at the start.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+
+from core.commands import CloseGame, HandSeatToBot, NewGame, ReturnSeat, RevealSeed
+from core.errors import RuleError
+from core.events import table as tev
+from core.rules.emitter import Emitter
+
+#: A secret seed: 32 bytes, written as 64 lowercase hex digits (so is a commitment).
+_HEX64 = re.compile(r"^[0-9a-f]{64}$")
+#: Longest reason or name a table's event may carry.
+MAX_TEXT = 200
+
+
+def commitment_of(secret: str) -> str:
+    """The SHA-256 (hex) of a secret seed given in hex: what a game commits to."""
+    return hashlib.sha256(bytes.fromhex(secret)).hexdigest()
+
+
+def check_table_options(cmd: NewGame) -> None:
+    """Refuse a NewGame's table options that the log could not hold as facts."""
+    if cmd.commitment and not _HEX64.match(cmd.commitment):
+        raise RuleError("bad_option", "a commitment is a SHA-256 in 64 lowercase hex digits")
+    if not isinstance(cmd.seed_chosen_by, str) or len(cmd.seed_chosen_by) > MAX_TEXT:
+        raise RuleError("bad_option", f"who chose the seed is at most {MAX_TEXT} characters")
+    if cmd.commitment and cmd.seed_chosen_by:
+        raise RuleError("bad_option", "a chosen seed cannot also be a secret one")
+
+
+def emit_table_facts(out: Emitter, cmd: NewGame) -> None:
+    """Right after GameStarted: where the dice come from, when it is not the seed alone."""
+    if cmd.commitment:
+        out.emit(tev.DiceCommitted(cmd.commitment))
+    if cmd.seed_chosen_by:
+        out.emit(tev.SeedChosen(cmd.seed_chosen_by))
+
+
+def reveal_seed(out: Emitter, cmd: RevealSeed) -> None:
+    """The secret, once the game is over; its SHA-256 must be the commitment."""
+    facts = out.state.facts
+    if not facts.commitment:
+        raise RuleError("no_secret", "this game's dice come from its seed: there is no secret")
+    if facts.revealed:
+        raise RuleError("already_revealed", "this game's secret seed is already revealed")
+    if not out.state.is_over:
+        raise RuleError("game_not_over", "the secret seed is revealed only once the game is over")
+    if not isinstance(cmd.secret, str) or not _HEX64.match(cmd.secret):
+        raise RuleError("bad_secret", "a secret seed is 64 lowercase hex digits")
+    if commitment_of(cmd.secret) != facts.commitment:
+        raise RuleError("bad_secret", "that is not the secret this game committed to")
+    out.emit(tev.SeedRevealed(cmd.secret))
+
+
+def close_game(out: Emitter, cmd: CloseGame) -> None:
+    """End a game nobody plays any more (no winner), saying why."""
+    if out.state.is_over:
+        raise RuleError("game_over", "the game is already over")
+    out.emit(tev.GameClosed(_text(cmd.reason, "a reason")))
+
+
+def hand_seat_to_bot(out: Emitter, cmd: HandSeatToBot) -> None:
+    """A bot plays a person's seat from now on."""
+    state = out.state
+    if state.is_over:
+        raise RuleError("game_over", "the game is already over")
+    if type(cmd.taken) is not int or not 0 <= cmd.taken < state.players:
+        raise RuleError("bad_seat", f"there is no seat {cmd.taken!r}")
+    if cmd.taken in dict(state.facts.bot_seats):
+        raise RuleError("already_a_bot", f"a bot already plays for {state.names[cmd.taken]}")
+    out.emit(
+        tev.SeatHandedToBot(cmd.taken, _text(cmd.bot, "a bot kind"), _text(cmd.reason, "a reason"))
+    )
+
+
+def return_seat(out: Emitter, cmd: ReturnSeat) -> None:
+    """A seat a bot played is its person's again."""
+    state = out.state
+    if type(cmd.returned) is not int or cmd.returned not in dict(state.facts.bot_seats):
+        raise RuleError("not_a_bot_seat", "no bot plays that seat for its person")
+    out.emit(tev.SeatReturned(cmd.returned))
+
+
+def _text(value: object, what: str) -> str:
+    if not isinstance(value, str) or not value.strip() or len(value) > MAX_TEXT:
+        raise RuleError("bad_option", f"{what} is 1 to {MAX_TEXT} characters")
+    try:
+        value.encode()
+    except UnicodeEncodeError:
+        raise RuleError("bad_option", f"{what} must be text UTF-8 can hold") from None
+    return value
+
+
+#: The table's handlers, the same in every mode.
+HANDLERS = {
+    RevealSeed: reveal_seed,
+    CloseGame: close_game,
+    HandSeatToBot: hand_seat_to_bot,
+    ReturnSeat: return_seat,
+}
+
+__all__ = ["HANDLERS", "check_table_options", "commitment_of", "emit_table_facts"]
