@@ -97,10 +97,7 @@ def hostile_command(draw, game: Game):
     kind = draw(st.sampled_from(["legal", "legal", "altered", "wrong player", "made up", "undo"]))
     if kind == "undo":
         return Undo(draw(st.none() | st.integers(-1, 4) | garbage))
-    if kind == "made up" or not legal:
-        cls = draw(st.sampled_from(PLAYER_COMMANDS))
-    else:
-        cls = None
+    cls = draw(st.sampled_from(PLAYER_COMMANDS)) if kind == "made up" or not legal else None
     base = draw(st.sampled_from(legal)) if legal else None
     if cls is None and kind == "legal":
         return base
