@@ -1,8 +1,9 @@
 """Stores: where games' batches live, behind one contract (``core.store.base``).
 
 ``open_store(url)`` picks a backend from a URL: ``memory:``, ``file:/folder``
-(or a bare folder path), and the others registered in ``BACKENDS``. Every
-backend passes the same contract suite (``tests/store_contract.py``).
+(or a bare folder path), ``postgresql://...`` (or ``postgres://...``), and the
+others registered in ``BACKENDS``. Every backend passes the same contract suite
+(``tests/test_store_contract.py``).
 """
 
 from __future__ import annotations
@@ -20,10 +21,20 @@ from core.store.file import (
 from core.store.memory import MemoryStore, MemoryStream
 from core.store.seatfile import token_hash
 
+
+def _postgres(url: str) -> Store:
+    """A PostgreSQL store (psycopg is imported only when a database is named)."""
+    from core.store.postgres import PostgresStore
+
+    return PostgresStore(url)
+
+
 #: URL scheme -> a function that opens a store of that kind from the whole URL.
 BACKENDS: dict[str, Callable[[str], Store]] = {
     "memory": lambda url: MemoryStore(),
     "file": lambda url: FileStore(url.removeprefix("file:").removeprefix("//") or "."),
+    "postgresql": _postgres,
+    "postgres": _postgres,
 }
 
 
