@@ -8,8 +8,11 @@ others registered in ``BACKENDS``. Every backend passes the same contract suite
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
+from core.errors import StoreError
+from core.events.codec import Batch, encode_batch
+from core.log import LogScan
 from core.store.base import GameEntry, Seating, SeatRecord, Store, Stream, check_game_id
 from core.store.file import (
     FileStore,
@@ -49,6 +52,30 @@ def open_store(url: str) -> Store:
     return FileStore(url)
 
 
+def import_log(store: Store, scan: LogScan, batches: Sequence[Batch]) -> Stream:
+    """Store a verified log's game (``load_batches``' scan and batches) under its header's id.
+
+    The batches keep the bytes they were read with: a store that can take them as
+    they are (``adopt``: the file and PostgreSQL stores) does; any other must encode
+    them back to the same bytes, or the log is refused (an older log's events would
+    be rewritten at their new versions). ``GameExists`` if the id is taken.
+    """
+    if len(scan.payloads) != len(batches) or not batches:
+        raise ValueError("a log to import needs its batches, one for each payload")
+    adopt = getattr(store, "adopt", None)
+    if adopt is not None:
+        return adopt(scan.header, scan.payloads, batches)
+    if any(encode_batch(b) != p for b, p in zip(batches, scan.payloads, strict=True)):
+        raise StoreError(
+            f"{scan.path}: its events would be stored re-encoded (an older version wrote them), "
+            f"and {store.url} keeps only what it is given as it is"
+        )
+    stream = store.create(scan.header, batches[0])
+    for batch in batches[1:]:
+        stream.append(batch)
+    return stream
+
+
 __all__ = [
     "BACKENDS",
     "FileStore",
@@ -62,6 +89,7 @@ __all__ = [
     "Stream",
     "check_game_id",
     "decode_scan",
+    "import_log",
     "load_batches",
     "load_batches_bytes",
     "open_store",

@@ -319,16 +319,21 @@ class PostgresStore:
             reconnect_timeout=max(timeout, 1.0),
             name=f"dice-miner {self._url}",
         )
+        self._migrate()  # on a connection of its own: a server away is reported at once
+        self._pool.open(wait=False)
+
+    def _migrate(self) -> None:
         try:
-            self._pool.open(wait=False)
-            with self._connection() as conn:
+            with psycopg.connect(
+                self._conninfo, autocommit=True, connect_timeout=max(1, round(self._timeout))
+            ) as conn:
                 migrate(conn)
         except SchemaTooNew as exc:
-            self._pool.close()
             raise StoreError(f"{self._url}: {exc}") from None
-        except BaseException:
-            self._pool.close()
-            raise
+        except psycopg.OperationalError as exc:
+            raise self._unavailable(_connect_failure(exc)) from None
+        except psycopg.Error as exc:
+            raise StoreError(f"{self._url}: the database refused: {_first_line(exc)}") from None
 
     @property
     def url(self) -> str:
@@ -401,6 +406,44 @@ class PostgresStore:
                 raise GameExists(f"{self._url} already holds a game {game_id!r}") from None
         stream = PostgresStream(self, game_id, header_bytes, params["header_crc"], writable=True)
         stream._seqs, stream._payloads, stream._batches = [0], [payload], [first]
+        return stream
+
+    def adopt(
+        self, header: Mapping[str, Any], payloads: Sequence[bytes], batches: Sequence[Batch]
+    ) -> PostgresStream:
+        """A new game holding a verified log's batches as they were encoded (an import), in
+        one transaction: ``core.store.import_log`` uses it so old event versions keep their
+        bytes."""
+        game_id = check_game_id(header.get("game_id"))
+        seq = 0
+        for batch in batches:
+            if batch.seq != seq or not batch.events:
+                raise StoreConflict(f"game {game_id}: batch at seq {batch.seq}, expected {seq}")
+            seq = batch.end
+        header_bytes = encode_header(dict(header))
+        header_crc = zlib.crc32(header_bytes)
+        rows = [
+            (game_id, b.seq, b.end, n, p, zlib.crc32(p))
+            for n, (b, p) in enumerate(zip(batches, payloads, strict=True), start=1)
+        ]
+        with self._connection(appending=True) as conn, conn.transaction():
+            try:
+                conn.execute(
+                    "INSERT INTO games (id, header, header_crc, next_seq, records) "
+                    "VALUES (%s, %b, %s, %s, %s)",
+                    (game_id, header_bytes, header_crc, seq, len(rows)),
+                )
+            except pg_errors.UniqueViolation:
+                raise GameExists(f"{self._url} already holds a game {game_id!r}") from None
+            with conn.cursor() as cursor:
+                cursor.executemany(
+                    "INSERT INTO batches (game, seq, end_seq, record, payload, crc) "
+                    "VALUES (%s, %s, %s, %s, %b, %s)",
+                    rows,
+                )
+        stream = PostgresStream(self, game_id, header_bytes, header_crc, writable=True)
+        stream._seqs = [b.seq for b in batches]
+        stream._payloads, stream._batches = list(payloads), list(batches)
         return stream
 
     def _stream(self, game_id: str, *, writable: bool) -> PostgresStream:

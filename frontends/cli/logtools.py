@@ -13,7 +13,7 @@ import os
 import sys
 
 from core.commands import NewGame
-from core.errors import LogDamaged, LogError, TornRecord
+from core.errors import GameDamaged, LogDamaged, LogError, TornRecord
 from core.events.codec import Batch, event_to_dict
 from core.events.game import CommandUndone
 from core.game import log_header
@@ -21,6 +21,7 @@ from core.log import repair_log
 from core.projections.views import Step, event_line, event_record, event_text, walk
 from core.verify import rerun
 from frontends.cli.args import EXIT_DIFFERENT, EXIT_OK, event_count, read_log
+from frontends.cli.stored import add_store_option, read_game
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -41,6 +42,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "text, command, undone and the event's own fields.",
     )
     show.add_argument("log", metavar="LOG")
+    add_store_option(show)
     show.add_argument("--json", action="store_true", help="print JSON Lines")
     show.set_defaults(run=run_show)
 
@@ -52,6 +54,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "Exit 0 if it does; 1 with the damage (byte offset, record) or the first difference.",
     )
     verify.add_argument("log", metavar="LOG")
+    add_store_option(verify)
     verify.set_defaults(run=run_verify)
 
     diff = group.add_parser(
@@ -80,7 +83,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run_show(args: argparse.Namespace) -> int:
     """Print every event, as text or as JSON Lines."""
-    _, batches = read_log(args.log)
+    _, batches = read_game(args)
     out = sys.stdout
     if args.json:
         for step in walk(batches):
@@ -117,11 +120,14 @@ def undo_events(batches: list[Batch]) -> dict[int, int]:
 def run_verify(args: argparse.Namespace) -> int:
     """Checksums first, then a re-run from the seed; report the first problem."""
     try:
-        scan, batches = read_log(args.log)
+        scan, batches = read_game(args)
     except LogDamaged as exc:
         print(f"{args.log}: DAMAGED at byte {exc.offset} (record {exc.record}): {exc.reason}")
         if isinstance(exc, TornRecord):
             print(f"  the final record is incomplete; 'dice-miner log repair {args.log}' drops it")
+        return EXIT_DIFFERENT
+    except GameDamaged as exc:  # a game in a database (--store): its place, not a byte
+        print(f"{args.log}: DAMAGED in {exc.where} (record {exc.record}): {exc.reason}")
         return EXIT_DIFFERENT
     found = rerun(batches)
     events = event_count(batches)
