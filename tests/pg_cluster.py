@@ -190,7 +190,7 @@ class PostgresServer:
         if self.folder is None:
             return
         if os.path.exists(os.path.join(self.data_dir, "postmaster.pid")):
-            self._run("pg_ctl", "stop", "-D", self.data_dir, "-m", "fast", "-w", check=False)
+            self._run("pg_ctl", "stop", "-D", self.data_dir, "-m", "immediate", "-w", check=False)
         shutil.rmtree(self.folder, ignore_errors=True)
         self.folder = None
 

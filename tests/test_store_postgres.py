@@ -158,6 +158,15 @@ def test_a_missing_record_is_damage_not_a_shorter_game(store, url, opened):
     assert found.value.record == 4 and "missing" in found.value.reason
 
 
+@pytest.mark.parametrize(
+    "bad", ["postgresql://ada:s3cret@[::1/dm", "postgresql://ada:s3cret@127.0.0.1:1/dm?bogus=1"]
+)
+def test_a_url_that_does_not_parse_is_refused_without_showing_its_password(bad):
+    with pytest.raises(StoreError, match="not a database URL") as refused:
+        PostgresStore(bad)
+    assert "s3cret" not in str(refused.value)
+
+
 def test_public_url_drops_the_password_wherever_it_is():
     assert public_url("postgresql://ada:s3cret@db.example:5432/dm") == (
         "postgresql://ada@db.example:5432/dm"
@@ -330,7 +339,16 @@ def test_hundreds_of_followers_share_one_listening_connection(store, url, opened
     for t in threads:
         t.join(20)
     took = time.monotonic() - started
-    assert listening == 1
+    watchers.close()  # its listener and its pool go with it (the server sees it at once)
+    with psycopg.connect(url, autocommit=True) as conn:
+        for _ in range(50):
+            still = conn.execute(
+                "SELECT count(*) FROM pg_stat_activity WHERE query LIKE 'LISTEN%%'"
+            ).fetchone()[0]
+            if still == 0:
+                break
+            time.sleep(0.05)
+    assert listening == 1 and still == 0
     assert connections <= 2 * 10 + 2  # two pools and one listener, never one per follower
     assert len(results) == 200 and took < 5.0
     for n, got in results.items():

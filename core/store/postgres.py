@@ -36,6 +36,7 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import psycopg
 from psycopg import errors as pg_errors
+from psycopg.conninfo import conninfo_to_dict
 from psycopg_pool import ConnectionPool, PoolTimeout
 
 from core.errors import (
@@ -303,6 +304,10 @@ class PostgresStore:
     ) -> None:
         self._conninfo = url
         self._url = public_url(url)
+        try:  # a URL libpq cannot parse is a mistake to fix, not a server to wait for
+            conninfo_to_dict(url)
+        except psycopg.Error as exc:
+            raise StoreError(f"{self._url}: not a database URL ({self._say(exc)})") from None
         self._timeout = timeout
         self._listen: AppendListener | None = None
         self._listen_lock = threading.Lock()
@@ -331,9 +336,9 @@ class PostgresStore:
         except SchemaTooNew as exc:
             raise StoreError(f"{self._url}: {exc}") from None
         except psycopg.OperationalError as exc:
-            raise self._unavailable(_connect_failure(exc)) from None
+            raise self._unavailable(self._say(exc, connecting=True)) from None
         except psycopg.Error as exc:
-            raise StoreError(f"{self._url}: the database refused: {_first_line(exc)}") from None
+            raise StoreError(f"{self._url}: the database refused: {self._say(exc)}") from None
 
     @property
     def url(self) -> str:
@@ -352,12 +357,23 @@ class PostgresStore:
         except PoolTimeout:
             raise self._unavailable(self._why_unreachable()) from None
         except psycopg.OperationalError as exc:
-            reason = _first_line(exc)
+            reason = self._say(exc)
             if appending:
                 reason += "; the append may or may not have been stored: read the game again"
             raise self._unavailable(reason) from None
         except psycopg.Error as exc:
-            raise StoreError(f"{self._url}: the database refused: {_first_line(exc)}") from None
+            raise StoreError(f"{self._url}: the database refused: {self._say(exc)}") from None
+
+    def _say(self, exc: BaseException, *, connecting: bool = False) -> str:
+        """The first line of a psycopg error, never showing the password (libpq may quote
+        the whole URL)."""
+        text = _connect_failure(exc) if connecting else _first_line(exc)
+        text = text.replace(self._conninfo, self._url)
+        with contextlib.suppress(ValueError):
+            password = urlsplit(self._conninfo).password
+            if password and len(password) >= 4:
+                text = text.replace(password, "***")
+        return text
 
     def _unavailable(self, reason: str) -> StoreUnavailable:
         return StoreUnavailable(
@@ -369,7 +385,7 @@ class PostgresStore:
         try:
             probe = psycopg.connect(self._conninfo, connect_timeout=max(1, round(self._timeout)))
         except psycopg.Error as exc:
-            return _connect_failure(exc)
+            return self._say(exc, connecting=True)
         probe.close()
         return f"no connection free within {self._timeout:g} s"
 
