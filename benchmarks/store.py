@@ -1,4 +1,4 @@
-"""The PostgreSQL store against the file store: ``python -m benchmarks.store`` (about a minute).
+"""The PostgreSQL store against the file store: ``python -m benchmarks.store`` (10 to 60 s).
 
 Both stores are given the same games (4-player games of random bots, played in
 memory beforehand) and measured in the same run, in alternating rounds, so
@@ -169,7 +169,7 @@ def table(figures: dict) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.store", description=__doc__)
     parser.add_argument("--games", type=int, default=8, help="games per round (default 8)")
-    parser.add_argument("--rounds", type=int, default=3, help="rounds (default 3)")
+    parser.add_argument("--rounds", type=int, default=5, help="rounds (default 5)")
     args = parser.parse_args(argv)
     began = time.perf_counter()
     print(f"playing {args.games} games of 4 random bots ...", file=sys.stderr, flush=True)

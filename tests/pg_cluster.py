@@ -37,14 +37,17 @@ _schemas = itertools.count(1)
 
 
 def find_bin_dir() -> str | None:
-    """The folder holding ``initdb`` and ``pg_ctl`` (``PG_BIN``, Debian's folders, the PATH)."""
+    """The folder holding ``initdb`` and ``pg_ctl``: ``PG_BIN`` if set, else Debian's
+    folders (the newest version first), else the PATH's."""
     named = os.environ.get("PG_BIN")
-    candidates = [named] if named else []
-    found = [d for pattern in BIN_GLOBS for d in glob.glob(pattern)]
-    candidates += sorted(found, key=_version, reverse=True)
-    initdb = shutil.which("initdb")
-    if initdb:
-        candidates.append(os.path.dirname(initdb))
+    if named:  # the one place to look, when named
+        candidates = [named]
+    else:
+        found = [d for pattern in BIN_GLOBS for d in glob.glob(pattern)]
+        candidates = sorted(found, key=_version, reverse=True)
+        initdb = shutil.which("initdb")
+        if initdb:
+            candidates.append(os.path.dirname(initdb))
     for folder in candidates:
         if all(os.access(os.path.join(folder, p), os.X_OK) for p in ("initdb", "pg_ctl")):
             return folder
