@@ -24,9 +24,14 @@ STORE_HELP = (
 
 
 def add_store_option(parser: argparse.ArgumentParser, *, required: bool = False) -> None:
-    """Add ``--store URL`` to a subcommand."""
+    """Add ``--store URL`` to a subcommand: optional (LOG is then a game id), or required."""
     parser.add_argument(
-        "--store", metavar="URL", required=required, help=STORE_HELP if not required else None
+        "--store",
+        metavar="URL",
+        required=required,
+        help="the store: a folder (or file:DIR) of logs, or postgresql://user@host/dbname"
+        if required
+        else STORE_HELP,
     )
 
 
