@@ -6,7 +6,10 @@ import os
 import pytest
 from hypothesis import HealthCheck, settings
 
-from tests.store_backends import store_backend  # noqa: F401  (the contract suite's backends)
+from tests.store_backends import (  # noqa: F401  (the contract suite's backends)
+    postgres_server,
+    store_backend,
+)
 from tests.web_support import browser, watched_page  # noqa: F401  (the fixture, for every module)
 
 settings.register_profile(

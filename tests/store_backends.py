@@ -4,7 +4,9 @@ A backend says how to make an empty store, how to open a second store object
 over the same place (what another process would see), and how to damage one
 stored batch's bytes where the backend keeps them (to prove damage is found).
 Adding a backend to ``BACKENDS`` runs the whole of ``tests/test_store_contract.py``
-on it, unchanged.
+on it, unchanged. The PostgreSQL backend runs against a throwaway cluster
+(``tests.pg_cluster``), each store in a schema of its own; without PostgreSQL it
+is skipped locally and fails in CI.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import pytest
 
 from core.store import FileStore, MemoryStore, Store
 from core.store.memory import MemoryGame
+from tests.pg_cluster import PostgresServer, missing_reason
 
 
 class Backend(Protocol):
@@ -84,15 +87,86 @@ class FileBackend:
             os.fsync(f.fileno())
 
 
-#: Each backend's name and how to make it for one test (given pytest's tmp_path).
-BACKENDS: dict[str, Callable[[Path], Iterator[Backend]]] = {}
+class PostgresBackend:
+    """Each store made in a new, empty schema of the session's PostgreSQL server."""
+
+    name = "postgresql"
+
+    def __init__(self, server: PostgresServer) -> None:
+        self.server = server
+        self.urls: dict[int, str] = {}
+        self.stores: list[Store] = []
+
+    def _open(self, url: str) -> Store:
+        from core.store.postgres import PostgresStore
+
+        store = PostgresStore(url)
+        self.urls[id(store)] = url
+        self.stores.append(store)
+        return store
+
+    def make(self) -> Store:
+        return self._open(self.server.fresh_schema())
+
+    def reopen(self, store: Store) -> Store:
+        return self._open(self.urls[id(store)])
+
+    def damage(self, store: Store, game_id: str, record: int) -> None:
+        """Flip a byte as the table's owner, deliberately past the append-only trigger."""
+        import psycopg
+
+        with psycopg.connect(self.urls[id(store)], autocommit=True) as conn, conn.transaction():
+            conn.execute("ALTER TABLE batches DISABLE TRIGGER batches_append_only")
+            (payload,) = conn.execute(
+                "SELECT payload FROM batches WHERE game = %s AND record = %s", (game_id, record)
+            ).fetchone()
+            payload = bytearray(payload)
+            payload[len(payload) // 2] ^= 0x40
+            conn.execute(
+                "UPDATE batches SET payload = %s WHERE game = %s AND record = %s",
+                (bytes(payload), game_id, record),
+            )
+            conn.execute("ALTER TABLE batches ENABLE TRIGGER batches_append_only")
+
+    def close(self) -> None:
+        for store in self.stores:
+            store.close()
 
 
-def backend(name: str):
+def postgres_or_skip() -> None:
+    """Skip (locally) or fail (in CI) when no PostgreSQL can be had for the tests."""
+    missing = missing_reason()
+    if missing is None:
+        return
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(f"the PostgreSQL tests must run in CI: {missing}")
+    pytest.skip(f"the PostgreSQL tests need PostgreSQL: {missing}")
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[PostgresServer]:
+    """One PostgreSQL server for the session (a throwaway cluster, stopped at the end)."""
+    postgres_or_skip()
+    server = PostgresServer.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+#: Each backend's name and how to make it for one test (given pytest's tmp_path, then
+#: the values of the fixtures it was registered with).
+BACKENDS: dict[str, Callable[..., Iterator[Backend]]] = {}
+#: The pytest fixtures each backend's maker takes after tmp_path.
+FIXTURES: dict[str, tuple[str, ...]] = {}
+
+
+def backend(name: str, *, fixtures: tuple[str, ...] = ()):
     """Register a backend maker (a generator: set-up, yield the backend, tear-down)."""
 
-    def register(maker: Callable[[Path], Iterator[Backend]]):
+    def register(maker: Callable[..., Iterator[Backend]]):
         BACKENDS[name] = maker
+        FIXTURES[name] = fixtures
         return maker
 
     return register
@@ -108,10 +182,20 @@ def _file(tmp_path: Path) -> Iterator[Backend]:
     yield FileBackend(tmp_path / "games")
 
 
+@backend("postgresql", fixtures=("postgres_server",))
+def _postgresql(tmp_path: Path, server: PostgresServer) -> Iterator[Backend]:
+    found = PostgresBackend(server)
+    try:
+        yield found
+    finally:
+        found.close()
+
+
 @pytest.fixture(params=sorted(BACKENDS))
 def store_backend(request, tmp_path) -> Iterator[Backend]:
     """Each registered backend in turn."""
-    maker = BACKENDS[request.param](tmp_path)
+    fixtures = [request.getfixturevalue(name) for name in FIXTURES[request.param]]
+    maker = BACKENDS[request.param](tmp_path, *fixtures)
     yield next(maker)
     for _ in maker:  # tear-down
         pass

@@ -18,7 +18,7 @@ import os
 import re
 import threading
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -336,6 +336,24 @@ class FileStore:
                 with contextlib.suppress(OSError):
                     seats.unlink()
             raise
+
+    def adopt(
+        self, header: Mapping[str, Any], payloads: Sequence[bytes], batches: Sequence[Batch]
+    ) -> FileStream:
+        """A new game holding a verified log's batches as they were encoded (an import):
+        ``core.store.import_log`` uses it so old event versions keep their bytes."""
+        game_id = check_game_id(header.get("game_id"))
+        path = self.log_path(game_id)
+        self.folder.mkdir(parents=True, exist_ok=True)
+        if os.path.lexists(path):
+            raise GameExists(f"{path}: a game {game_id!r} is already stored there")
+        try:
+            writer = LogWriter.create(path, dict(header), sync=self.sync, first=list(payloads))
+        except LogError as exc:
+            if os.path.lexists(path):
+                raise GameExists(f"{path}: a game {game_id!r} is already stored there") from exc
+            raise
+        return FileStream(writer.scan, list(batches), writer, game_id)
 
     def _existing(self, game_id: str) -> Path:
         path = self.log_path(game_id)

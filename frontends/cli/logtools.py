@@ -14,7 +14,7 @@ import sys
 from collections.abc import Iterator
 
 from core.commands import NewGame
-from core.errors import LogDamaged, TornRecord
+from core.errors import GameDamaged, LogDamaged, LogError, TornRecord
 from core.events.codec import Batch, event_to_dict
 from core.events.game import CommandUndone
 from core.game import log_header
@@ -23,6 +23,7 @@ from core.store import repair_log
 from core.verify import Provenance, provenance, rerun
 from frontends.cli.args import EXIT_DIFFERENT, EXIT_OK, event_count, read_log
 from frontends.cli.launcher import command
+from frontends.cli.stored import add_store_option, read_game
 from frontends.cli.tui.words import second_person
 
 
@@ -44,6 +45,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "text, command, undone and the event's own fields.",
     )
     show.add_argument("log", metavar="LOG")
+    add_store_option(show)
     show.add_argument("--json", action="store_true", help="print JSON Lines")
     show.set_defaults(run=run_show)
 
@@ -55,6 +57,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "Exit 0 if it does; 1 with the damage (byte offset, record) or the first difference.",
     )
     verify.add_argument("log", metavar="LOG")
+    add_store_option(verify)
     verify.set_defaults(run=run_verify)
 
     diff = group.add_parser(
@@ -83,7 +86,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run_show(args: argparse.Namespace) -> int:
     """Print every event, as text or as JSON Lines."""
-    _, batches = read_log(args.log)
+    _, batches = read_game(args)
     out = sys.stdout
     if args.json:
         for step in walk(batches):
@@ -132,12 +135,15 @@ def undo_events(batches: list[Batch]) -> dict[int, int]:
 def run_verify(args: argparse.Namespace) -> int:
     """Checksums first, then a re-run from the seed; report the first problem."""
     try:
-        scan, batches = read_log(args.log)
+        scan, batches = read_game(args)
     except LogDamaged as exc:
         print(f"{args.log}: DAMAGED at byte {exc.offset} (record {exc.record}): {exc.reason}")
         if isinstance(exc, TornRecord):
             repair = command("log", "repair", args.log)
             print(f"  the final record is incomplete; '{repair}' drops it")
+        return EXIT_DIFFERENT
+    except GameDamaged as exc:  # a game in a database (--store): its place, not a byte
+        print(f"{args.log}: DAMAGED in {exc.where} (record {exc.record}): {exc.reason}")
         return EXIT_DIFFERENT
     events = event_count(batches)
     origin = provenance(batches)
