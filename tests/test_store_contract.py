@@ -222,13 +222,15 @@ def test_contract_seating_is_kept_beside_the_game_and_never_in_its_log(store_bac
     stream = copy_into(store, source)
     assert store.seating(source.game_id) is None
     secret = token_hash("a-secret-token-of-some-length")
-    seating = Seating((SeatRecord("Ada", None, secret), SeatRecord("Brok", "greedy")), 0.5)
+    seating = Seating(
+        (SeatRecord("Ada", None, secret), SeatRecord("Brok", "greedy")), 0.5, "5e" * 32
+    )
     store.save_seating(source.game_id, seating)
     assert store_backend.reopen(store).seating(source.game_id) == seating
     taken_over = Seating((SeatRecord("Ada", "random"), SeatRecord("Brok", "greedy")), None)
     store.save_seating(source.game_id, taken_over)
     assert store_backend.reopen(store).seating(source.game_id) == taken_over
-    assert secret.encode() not in stream.export()
+    assert secret.encode() not in stream.export() and b"5e" * 32 not in stream.export()
     with pytest.raises(GameNotFound):
         store.save_seating("nope", seating)
 

@@ -19,7 +19,9 @@ What the schema guarantees (``docs/postgres-store.md`` says it for operators):
   A trigger refuses every UPDATE, DELETE and TRUNCATE: the database itself keeps
   the log append-only. Another, after each insert, announces the append with
   ``pg_notify('dice_miner_appends', '<game id> <next seq>')``, sent at commit.
-* ``seatings`` and ``seats``: a game's seating, one row per seat, beside the log.
+* ``seatings`` and ``seats``: a game's seating, one row per seat, beside the log;
+  ``seatings.secret`` the secret seed a live game's dice come from (migration 2),
+  which its log only commits to until the game ends.
 """
 
 from __future__ import annotations
@@ -123,6 +125,16 @@ CREATE TABLE seats (
     token_hash text CHECK (token_hash ~ '^[0-9a-f]{64}$'),
     PRIMARY KEY (game, seat)
 );
+""",
+    ),
+)
+
+MIGRATIONS += (
+    (
+        2,
+        "a live game's secret seed kept with its seating, never in its log",
+        r"""
+ALTER TABLE seatings ADD COLUMN secret text CHECK (secret IS NULL OR secret ~ '^[0-9a-f]{64}$');
 """,
     ),
 )

@@ -93,7 +93,7 @@ WHERE game = %s AND record > %s ORDER BY record
 """
 
 _SEATING = """
-SELECT st.game IS NOT NULL, st.pace, s.name, s.bot, s.token_hash
+SELECT st.game IS NOT NULL, st.pace, s.name, s.bot, s.token_hash, st.secret
 FROM games g
 LEFT JOIN seatings st ON st.game = g.id
 LEFT JOIN seats s ON s.game = st.game
@@ -399,7 +399,9 @@ class PostgresStore:
 
     # -- the store ---------------------------------------------------------------------
 
-    def create(self, header: Mapping[str, Any], first: Batch) -> PostgresStream:
+    def create(
+        self, header: Mapping[str, Any], first: Batch, seating: Seating | None = None
+    ) -> PostgresStream:
         game_id = check_game_id(header.get("game_id"))
         if first.seq != 0:
             raise StoreConflict(f"a new game starts at seq 0, not at {first.seq}", first.seq, 0)
@@ -415,11 +417,13 @@ class PostgresStore:
             "payload": payload,
             "crc": zlib.crc32(payload),
         }
-        with self._connection(appending=True) as conn:
+        with self._connection(appending=True) as conn, conn.transaction():
             try:
                 conn.execute(_CREATE, params)
             except pg_errors.UniqueViolation:
                 raise GameExists(f"{self._url} already holds a game {game_id!r}") from None
+            if seating is not None:  # in the same transaction: never a game without its seats
+                self._save_seating(conn, game_id, seating)
         stream = PostgresStream(self, game_id, header_bytes, params["header_crc"], writable=True)
         stream._seqs, stream._payloads, stream._batches = [0], [payload], [first]
         return stream
@@ -487,35 +491,40 @@ class PostgresStore:
         entries = []
         for game_id, header, crc, next_seq, updated in rows:
             header = bytes(header)
-            if zlib.crc32(header) != crc:
-                continue  # a damaged game is named by whoever opens it, not listed
+            if zlib.crc32(header) != crc:  # listed, never hidden: opening it names the damage
+                problem = f"{self._url}: game {game_id}: its header's checksum does not match"
+                entries.append(GameEntry(game_id, {}, next_seq, updated, problem))
+                continue
             try:
                 fields = decode_header(header, FORMAT_VERSION, game_id)
-            except LogError:
+            except LogError as exc:
+                entries.append(GameEntry(game_id, {}, next_seq, updated, str(exc)))
                 continue
             entries.append(GameEntry(game_id, fields, next_seq, updated))
         return entries
 
     def save_seating(self, game_id: str, seating: Seating) -> None:
         with self._connection() as conn, conn.transaction():
-            kept = conn.execute(
-                "INSERT INTO seatings (game, pace) SELECT id, %s FROM games WHERE id = %s "
-                "ON CONFLICT (game) DO UPDATE SET pace = EXCLUDED.pace, saved = clock_timestamp() "
-                "RETURNING game",
-                (seating.pace, game_id),
-            ).fetchone()
-            if kept is None:
-                raise GameNotFound(f"{self._url} holds no game {game_id!r}")
-            conn.execute("DELETE FROM seats WHERE game = %s", (game_id,))
-            with conn.cursor() as cursor:
-                cursor.executemany(
-                    "INSERT INTO seats (game, seat, name, bot, token_hash) "
-                    "VALUES (%s, %s, %s, %s, %s)",
-                    [
-                        (game_id, n, seat.name, seat.bot, seat.token_hash)
-                        for n, seat in enumerate(seating.seats)
-                    ],
-                )
+            self._save_seating(conn, game_id, seating)
+
+    def _save_seating(self, conn: psycopg.Connection, game_id: str, seating: Seating) -> None:
+        kept = conn.execute(
+            "INSERT INTO seatings (game, pace, secret) SELECT id, %s, %s FROM games WHERE id = %s "
+            "ON CONFLICT (game) DO UPDATE SET pace = EXCLUDED.pace, secret = EXCLUDED.secret, "
+            "saved = clock_timestamp() RETURNING game",
+            (seating.pace, seating.secret, game_id),
+        ).fetchone()
+        if kept is None:
+            raise GameNotFound(f"{self._url} holds no game {game_id!r}")
+        conn.execute("DELETE FROM seats WHERE game = %s", (game_id,))
+        with conn.cursor() as cursor:
+            cursor.executemany(
+                "INSERT INTO seats (game, seat, name, bot, token_hash) VALUES (%s, %s, %s, %s, %s)",
+                [
+                    (game_id, n, seat.name, seat.bot, seat.token_hash)
+                    for n, seat in enumerate(seating.seats)
+                ],
+            )
 
     def seating(self, game_id: str) -> Seating | None:
         with self._connection() as conn:
@@ -524,8 +533,8 @@ class PostgresStore:
             raise GameNotFound(f"{self._url} holds no game {game_id!r}")
         if not rows[0][0]:
             return None
-        seats = tuple(SeatRecord(name, bot, digest) for _, _, name, bot, digest in rows if name)
-        return Seating(seats, rows[0][1])
+        seats = tuple(SeatRecord(name, bot, digest) for _, _, name, bot, digest, _ in rows if name)
+        return Seating(seats, rows[0][1], rows[0][5])
 
     def close(self) -> None:
         with self._listen_lock:

@@ -14,7 +14,7 @@ import sys
 from collections.abc import Iterator
 
 from core.commands import NewGame
-from core.errors import GameDamaged, LogDamaged, LogError, TornRecord
+from core.errors import GameDamaged, LogDamaged, TornRecord
 from core.events.codec import Batch, event_to_dict
 from core.events.game import CommandUndone
 from core.game import log_header
