@@ -20,6 +20,7 @@ from core.game import log_header
 from core.log import repair_log
 from core.projections.views import Step, event_line, event_record, event_text, walk
 from core.verify import rerun
+from frontends.cli import loghash
 from frontends.cli.args import EXIT_DIFFERENT, EXIT_OK, event_count, read_log
 
 
@@ -42,6 +43,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     show.add_argument("log", metavar="LOG")
     show.add_argument("--json", action="store_true", help="print JSON Lines")
+    loghash.add_show_option(show)
     show.set_defaults(run=run_show)
 
     verify = group.add_parser(
@@ -62,6 +64,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     diff.add_argument("a", metavar="A")
     diff.add_argument("b", metavar="B")
+    loghash.add_diff_option(diff)
     diff.set_defaults(run=run_diff)
 
     repair = group.add_parser(
@@ -82,13 +85,16 @@ def run_show(args: argparse.Namespace) -> int:
     """Print every event, as text or as JSON Lines."""
     _, batches = read_log(args.log)
     out = sys.stdout
+    hashed = getattr(args, "hash", False)
     if args.json:
         for step in walk(batches):
-            out.write(json.dumps(event_record(step)) + "\n")
+            record = event_record(step)
+            out.write(json.dumps(loghash.hashed_record(record, step) if hashed else record) + "\n")
         return EXIT_OK
     undone_by = undo_events(batches)
     for step in walk(batches):
-        out.write(show_line(step, undone_by) + "\n")
+        line = show_line(step, undone_by)
+        out.write((loghash.hashed_line(line, step) if hashed else line) + "\n")
     return EXIT_OK
 
 
@@ -174,6 +180,8 @@ def _event_words(event) -> str:
 
 def run_diff(args: argparse.Namespace) -> int:
     """Walk both logs side by side up to the first event that differs."""
+    if getattr(args, "hash", False):  # the states instead of the events
+        return loghash.run_diff(args)
     a = list(walk(read_log(args.a)[1]))
     b = list(walk(read_log(args.b)[1]))
     for i in range(max(len(a), len(b))):
