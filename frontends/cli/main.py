@@ -12,10 +12,10 @@ import sys
 from collections.abc import Sequence
 
 from core.errors import DiceMinerError
-from frontends.cli import demo, logtools, play, replay, serve, simulate
+from frontends.cli import analyse, demo, logtools, play, replay, serve, simulate
 
 #: Modules that add a subcommand: each has ``register(subparsers)``.
-COMMANDS = [demo, play, simulate, replay, logtools, serve]
+COMMANDS = [demo, play, simulate, replay, logtools, serve, analyse]
 
 EXIT_ERROR = 2
 
