@@ -83,6 +83,9 @@ def _seat(document: dict[str, Any], seat: dict[str, Any], solo: bool) -> list[st
         f"choices; {counts}",
         "  " + _trend(document, seat["seat"], solo),
     ]
+    if not seat["choices"]:
+        lines.append("  no decision with a choice yet")
+        return lines
     if not seat["biggest"]:
         lines.append("  no move lost anything against the best move found")
         return lines
