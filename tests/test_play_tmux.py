@@ -20,7 +20,6 @@ TMUX = shutil.which("tmux")
 REPO = Path(__file__).resolve().parent.parent
 
 
-
 @pytest.fixture(autouse=True)
 def _real_terminal() -> None:
     """Skip (locally) or fail (in CI) when tmux is missing: CI must drive a real terminal."""
