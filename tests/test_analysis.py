@@ -9,16 +9,20 @@ from pathlib import Path
 
 import pytest
 from attrs import evolve
+from hypothesis import given
+from hypothesis import strategies as st
 
 from core.analysis import analyse_log
 from core.analysis import cache as kept
 from core.analysis.history import history
 from core.analysis.marks import accuracy, mark, thresholds
 from core.analysis.text import analysis_text
+from core.analysis.worth import added, counts, score
+from core.bots.evaluate import score_faces, tally
 from core.bots.play import bot_command
 from core.bots.registry import make_bot
 from core.commands import EndSolo, SpendMagic
-from core.dice import FACES, KIND_OF
+from core.dice import ALL_FACES, FACES, KIND_OF
 from core.game import Game
 from core.projections.statehash import state_hash
 from core.projections.views import walk
@@ -268,3 +272,16 @@ def test_the_futures_are_drawn_from_streams_no_command_rolls_from():
         assert ours != DiceRng(state.seed, depth).next_u64()
         assert all(ours != bot_rng(state, depth, seat).next_u64() for seat in range(4))
     assert ANALYSIS_STREAMS >> 61 == 3
+
+
+@given(
+    faces=st.lists(st.sampled_from(sorted(ALL_FACES)), max_size=25),
+    extra=st.sampled_from(sorted(ALL_FACES)),
+    rival=st.integers(min_value=0, max_value=12),
+)
+def test_the_worth_counts_score_as_the_bots_tally(faces, extra, rival):
+    """``worth.score`` over counts is ``score_faces`` (plus the magic weight), face for face."""
+    points, gems = tally(faces, 0.75)
+    assert score(counts(faces), rival, 0.75) == (points + gems if gems > rival else points)
+    assert score(counts(faces), rival, 0) == score_faces(faces, rival)
+    assert score(added(counts(faces), extra), rival, 0) == score_faces([*faces, extra], rival)

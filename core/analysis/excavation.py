@@ -8,13 +8,14 @@ than the others in their own head), and it is chaotic: a different first pick
 sends everyone down another path, so two candidates' values differ by more than
 the moves do. The analysis plays the rest out in ``VARIANTS`` ways instead,
 every seat alike: each seat takes the die worth most to it (what the die adds
-to its own score this round and in the rounds left, ``MonteCarloBot.own_value``
-on the first ``WORTH_FUTURES`` futures) plus a taste of its own for that die in
-that variant, drawn once from 0 to ``NOISE`` points (players are good, not
-clairvoyant). A taste belongs to a die, not to a moment, so every candidate
-meets the same players in a variant: where two candidates leave the same dice,
-the players take the same ones. The futures are split among the variants and
-every candidate meets the same variants and futures: common luck throughout.
+to its own score this round and in the rounds left, ``worth.SeatWorth``: the
+bot's ``own_value``, on the first ``WORTH_FUTURES`` futures) plus a taste of
+its own for that die in that variant, drawn once from 0 to ``NOISE`` points
+(players are good, not clairvoyant). A taste belongs to a die, not to a moment,
+so every candidate meets the same players in a variant: where two candidates
+leave the same dice, the players take the same ones. The futures are split
+among the variants and every candidate meets the same variants and futures:
+common luck throughout.
 
 A player holding a beer die shares it and takes two dice, giving the die to the
 rival with the lowest total (the bot's own play-out leaves the giving out; here
@@ -25,8 +26,8 @@ The move itself is fixed: a take is that die, a beer share is that die given
 away. What the mover does next in the same turn (the second pick after a beer,
 the two picks a share buys) is part of the play-out, by worth and taste like
 every other pick: a near tie between two follow-ups must not flip a
-candidate's value for every variant at once. The tastes are drawn with integer arithmetic and scaled
-exactly, so they are the same on every machine.
+candidate's value for every variant at once. The tastes are drawn with integer
+arithmetic and scaled by a power of two, so they are the same on every machine.
 """
 
 from __future__ import annotations
@@ -46,7 +47,8 @@ from core.rng import DiceRng
 VARIANTS = 64
 #: Futures each seat's valuation of the mountain's dice is read on.
 WORTH_FUTURES = 128
-#: The largest taste a player has for a die, in points of its valuation.
+#: The largest taste a player has for a die, in points of its valuation (a value that
+#: keeps the tastes exact: 6 / 2**21 is 3 / 2**20).
 NOISE = 6.0
 _TASTE_BITS = 21  # three tastes per 64-bit word
 

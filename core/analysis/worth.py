@@ -56,17 +56,18 @@ def score(c: Counts, rival: int, magic_weight: float) -> float:
     return tunnel + hazard + (2 * gem if gem > rival else gem) + magic_weight * c[11]
 
 
-def _plus(c: Counts, face: str) -> Counts:
+def added(c: Counts, face: str) -> Counts:
+    """Counts ``c`` with one more face."""
     value, gem, cave, dragon, pick, shield, magic = FACE_INFO[face]
-    added = list(c)
-    added[value] += 1
-    added[6] += gem
-    added[7] += cave
-    added[8] += dragon
-    added[9] += pick
-    added[10] += shield
-    added[11] += magic
-    return tuple(added)
+    more = list(c)
+    more[value] += 1
+    more[6] += gem
+    more[7] += cave
+    more[8] += dragon
+    more[9] += pick
+    more[10] += shield
+    more[11] += magic
+    return tuple(more)
 
 
 class SeatWorth:
@@ -115,13 +116,13 @@ class SeatWorth:
         total = 0.0
         if self.now is not None:
             mine, rival, base = self.now
-            total += score(_plus(mine, self.faces[die]), rival, weight) - base
+            total += score(added(mine, self.faces[die]), rival, weight) - base
         if self.later:
             later = 0.0
             for mine, rival, base, rolls in self.later:
-                later += score(_plus(mine, rolls[die]), rival, weight) - base
+                later += score(added(mine, rolls[die]), rival, weight) - base
             total += later / self.futures
         return total
 
 
-__all__ = ["Counts", "SeatWorth", "counts", "score"]
+__all__ = ["Counts", "SeatWorth", "added", "counts", "score"]
