@@ -88,17 +88,25 @@ class MonteCarloBot:
         if state.mode != "multi":
             return pick_best(generic_candidates(state, seat, legal, rng), rng)
         futures = [Future(state, rng, later_rounds(state)) for _ in range(self.samples)]
+        return pick_best(self.candidates(state, seat, legal, futures, rng), rng)
+
+    def candidates(self, state, seat, legal, futures, rng) -> list:
+        """The commands worth weighing in a multiplayer ``state``, each with its value
+        (``standing``) on ``futures``: every hero; every take and beer share; ending
+        the magic turn or a spend on one of the best few combinations of dice; greedy's
+        cache and the caches of the dice a reroll would cost most. ``core.analysis``
+        weighs the same candidates with its own ``standing``.
+        """
         if state.phase == REPLENISH:
-            return pick_best(self._caches(state, seat, legal, futures, rng), rng)
+            return self._caches(state, seat, legal, futures, rng)
         if state.phase == MAGIC:
-            return pick_best(self._magic(state, seat, futures), rng)
+            return self._magic(state, seat, futures)
         if state.phase == SETUP:
             heroes = [c for c in legal if isinstance(c, ChooseHero)]
-            values = [(self.standing(state, seat, futures, {}, hero=c.hero), c) for c in heroes]
-            return pick_best(values, rng)
+            return [(self.standing(state, seat, futures, {}, hero=c.hero), c) for c in heroes]
         if state.phase == EXCAVATION:
-            return pick_best(self._excavation(state, seat, legal, futures), rng)
-        return pick_best(generic_candidates(state, seat, legal, rng), rng)
+            return self._excavation(state, seat, legal, futures)
+        return generic_candidates(state, seat, legal, rng)
 
     def standing(self, state, seat, futures, gains, **given) -> float:
         """The bot's lead over its best rival, with the win bonus (``multi_value.standing``)."""

@@ -27,6 +27,10 @@ from core.rng import DiceRng
 from core.rules.flow import ROUNDS
 
 _DIGITS = 24  # base-6 digits in one draw below 6**24 (< 2**64)
+_CHUNK_DIGITS = 4  # digits read at once, by table
+_CHUNK = 6**_CHUNK_DIGITS
+_CHUNKS = tuple(tuple(v // 6**k % 6 for k in range(_CHUNK_DIGITS)) for v in range(_CHUNK))
+assert _DIGITS % _CHUNK_DIGITS == 0 and DIE_COUNT % _CHUNK_DIGITS == 0
 _FACE_TABLES = tuple(FACES[KIND_OF[d]] for d in range(DIE_COUNT))
 
 #: Dice a player gains this round beyond its trove, by seat.
@@ -34,11 +38,17 @@ Gains = dict[int, list[int]]
 
 
 class Future:
-    """One sampled future: this round's roll of every die, then each later round's deal."""
+    """One sampled future: this round's roll of every die, then each later round's deal.
 
-    __slots__ = ("again", "now", "rounds")
+    With ``magic_now`` it also rolls every die once more, last: the faces this
+    round's magic phase rerolls dice to (``final_totals`` with ``magic_now``).
+    """
 
-    def __init__(self, state: GameState, rng: DiceRng, rounds: int) -> None:
+    __slots__ = ("again", "magic", "now", "rounds")
+
+    def __init__(
+        self, state: GameState, rng: DiceRng, rounds: int, magic_now: bool = False
+    ) -> None:
         n = state.players
         bag = _shuffled(list(state.bag), rng)
         self.now = _roll_all(rng)  # the face a shared beer die is rerolled to
@@ -53,6 +63,7 @@ class Future:
             rolls = _roll_all(rng)
             self.rounds.append((rolls, _digits(rng), [list(g) for g in gained]))
             self.again.append((_roll_all(rng), _digits(rng)))
+        self.magic = _roll_all(rng) if magic_now else None
 
 
 def _shuffled(items: list[int], rng: DiceRng) -> list[int]:
@@ -63,14 +74,14 @@ def _shuffled(items: list[int], rng: DiceRng) -> list[int]:
 
 
 def _digits(rng: DiceRng) -> list[int]:
-    """One roll (0 to 5) per die, six outcomes equally likely (24 rolls per 64-bit draw)."""
+    """One roll (0 to 5) per die, six outcomes equally likely (24 rolls per 64-bit draw,
+    the lowest base-6 digit first, read four digits at a time)."""
     rolls: list[int] = []
-    word = 0
-    for i in range(DIE_COUNT):
-        if i % _DIGITS == 0:
-            word = rng.below(6**_DIGITS)
-        word, digit = divmod(word, 6)
-        rolls.append(digit)
+    for start in range(0, DIE_COUNT, _DIGITS):
+        word = rng.below(6**_DIGITS)
+        for _ in range(min(_DIGITS, DIE_COUNT - start) // _CHUNK_DIGITS):
+            word, chunk = divmod(word, _CHUNK)
+            rolls += _CHUNKS[chunk]
     return rolls
 
 
@@ -112,14 +123,68 @@ def standing(
     """The mean over ``futures`` of the bot's final lead over its best rival, plus
     ``win_weight`` times the share of futures it wins.
 
+    The arguments are ``final_totals``'s, which says what each means.
+    """
+    lead = wins = 0.0
+    finals = final_totals(
+        state,
+        seat,
+        futures,
+        gains,
+        magic_weight=magic_weight,
+        give=give,
+        to=to,
+        hero=hero,
+        rerolled=rerolled,
+        cached=cached,
+        later_magic_weight=later_magic_weight,
+    )
+    n = state.players
+    for final in finals:
+        own = final[seat]
+        best = max(final[s] for s in range(n) if s != seat)
+        lead += own - best
+        wins += 1.0 if own > best else 0.5 if own == best else 0.0
+    return (lead + win_weight * wins) / len(futures)
+
+
+def final_totals(
+    state: GameState,
+    seat: int,
+    futures: Sequence[Future],
+    gains: Gains,
+    *,
+    magic_weight: float,
+    give: int | None = None,
+    to: int | None = None,
+    hero: str | None = None,
+    rerolled: Sequence[int] = (),
+    cached: Sequence[int] = (),
+    later_magic_weight: float | None = None,
+    magic_now: bool = False,
+    passed: Sequence[tuple[int, int, int]] = (),
+) -> list[list[float]]:
+    """Every seat's final total in each of ``futures``, after ``seat``'s move.
+
     ``gains`` are the dice each seat takes in the rest of this round (their faces
-    count as shown); ``give`` is a beer die the bot shares with seat ``to`` (rerolled
-    to the future's face); ``hero`` the hero the bot would choose; ``rerolled`` the
-    bot's dice a magic spend rerolls now (to the future's faces); ``cached`` the dice
-    it keeps as they show into the next round. Each magic symbol shown is worth
+    count as shown); ``give`` is a beer die ``seat`` shares with seat ``to`` (rerolled
+    to the future's face); ``hero`` the hero ``seat`` would choose; ``rerolled`` its
+    dice a magic spend rerolls now (to the future's faces); ``cached`` the dice it
+    keeps as they show into the next round. Each magic symbol shown is worth
     ``magic_weight`` this round (nothing in the magic phase, where the spends are
     the decisions valued) and ``later_magic_weight`` in later rounds, on top of the
-    beer faces it rerolls there (``reroll_beers``).
+    beer faces it rerolls there (``reroll_beers``). ``standing`` (the bot) and
+    ``core.analysis`` (the win chances) read the same totals.
+
+    With ``magic_now`` (futures made with ``magic_now``) this round's magic phase
+    is sampled too, instead of a weight per symbol: the magic each seat may still
+    spend rerolls its beer faces to the future's faces, as in the later rounds.
+    In the excavation every seat spends; in the magic phase the seats still to
+    act after ``seat`` do (``seat``'s own move is the spend valued).
+
+    ``passed`` are the beers shared in the rest of the round, as (die, from seat,
+    to seat): each die leaves its giver and joins its receiver showing the
+    future's face (as ``give`` does), for this round and the rounds left.
     """
     n, mw = state.players, magic_weight
     later_mw = mw if later_magic_weight is None else later_magic_weight
@@ -130,17 +195,26 @@ def standing(
     dice = [list(state.troves[s]) + gains.get(s, []) for s in range(n)]
     dice[seat] = kept + gains.get(seat, [])
     mine_gained = gains.get(seat, [])
+    received: list[list[int]] = [[] for _ in range(n)]
+    if passed:
+        gone = {d for d, _, _ in passed}
+        for d, _, receiver in passed:
+            received[receiver].append(d)
+        dice = [[d for d in held if d not in gone] for held in dice]
+        kept = [d for d in kept if d not in gone]
+        mine_gained = [d for d in mine_gained if d not in gone]
     totals = list(state.totals()) if state.round_scores else [0] * n
     faces = state.faces
     now_faces = [[faces[d] for d in dice[s]] + heroes[s] for s in range(n)]
     scoring_now = state.phase in (EXCAVATION, MAGIC)
-    now_weight = mw if state.phase == EXCAVATION else 0.0
+    now_weight = mw if state.phase == EXCAVATION and not magic_now else 0.0
     places = [i for i, d in enumerate(dice[seat]) if d in rerolled]
     keep = {i: faces[d] for i, d in enumerate(kept) if d in cached}
+    spells = _spells(state, seat, dice) if magic_now and scoring_now else {}
     fixed = None
-    if scoring_now and give is None and not places:
+    if scoring_now and give is None and not places and not spells and not passed:
         fixed = round_scores([tally(f, now_weight) for f in now_faces])
-    lead = wins = 0.0
+    found = []
     for future in futures:
         final = list(totals)
         if scoring_now:
@@ -149,30 +223,67 @@ def standing(
                 shown = list(now_faces)
                 if to is not None:
                     shown[to] = [*now_faces[to], future.now[give]]
+                for d, _, receiver in passed:
+                    shown[receiver] = [*shown[receiver], future.now[d]]
                 if places:
                     shown[seat] = list(now_faces[seat])
                     for i in places:
                         shown[seat][i] = future.now[dice[seat][i]]
+                for s, symbols in spells.items():
+                    shown[s] = _spelled(shown[s], dice[s], symbols, future.magic)
                 now = round_scores([tally(f, now_weight) for f in shown])
             for s in range(n):
                 final[s] += now[s]
-        _dealt(final, future, seat, dice, kept, mine_gained, heroes, to, give, later_mw, keep)
-        own = final[seat]
-        best = max(final[s] for s in range(n) if s != seat)
-        lead += own - best
-        wins += 1.0 if own > best else 0.5 if own == best else 0.0
-    return (lead + win_weight * wins) / len(futures)
+        _dealt(
+            final, future, seat, dice, kept, mine_gained, heroes, to, give, later_mw, keep, received
+        )
+        found.append(final)
+    return found
 
 
-def _dealt(final, future, seat, dice, kept, mine_gained, heroes, to, give, mw, keep) -> None:
+def _spells(state: GameState, seat: int, dice: list[list[int]]) -> dict[int, int]:
+    """The magic symbols each seat may still spend this round, by seat (none left out)."""
+    if state.phase == EXCAVATION:
+        spenders = range(state.players)
+    else:
+        spenders = [s for s in state.pending if s != seat]
+    found = {}
+    for s in spenders:
+        symbols = sum(FACE_INFO[state.faces[d]][6] for d in dice[s] if d not in state.spent)
+        spent = state.hero_spent[s] if state.hero_spent else ()
+        hero = state.hero_faces(s)
+        symbols += sum(FACE_INFO[f][6] for i, f in enumerate(hero) if i not in spent)
+        if symbols:
+            found[s] = symbols
+    return found
+
+
+def _spelled(shown: list[str], ids: list[int], symbols: int, rolls: list[str]) -> list[str]:
+    """``shown`` with up to ``symbols`` beer faces rerolled to ``rolls`` (never a hazard die's)."""
+    held = list(shown)
+    for i, d in enumerate(ids):
+        if not symbols:
+            break
+        if held[i] == BEER and KIND_OF[d] != "hazard":
+            held[i] = rolls[d]
+            symbols -= 1
+    return held
+
+
+def _dealt(
+    final, future, seat, dice, kept, mine_gained, heroes, to, give, mw, keep, received=None
+) -> None:
     """Adds each later round's scores to ``final``, the bag dealt out at random; the dice
-    at the places in ``keep`` show its faces in the first of them (a cache)."""
+    at the places in ``keep`` show its faces in the first of them (a cache); ``received``
+    are the dice each seat was given by others' beers (none by default)."""
     for r, (rolls, digits, shares) in enumerate(future.rounds):
         again_rolls, again_digits = future.again[r]
         tallies = []
         for s in range(len(final)):
             if s == seat:  # own dice roll by their place (common luck across candidates)
                 ids = kept + shares[s] + mine_gained
+                if received and received[s]:
+                    ids = ids + received[s]
                 held = [_FACE_TABLES[d][digits[i]] for i, d in enumerate(ids)]
                 if keep and r == 0:
                     for i, face in keep.items():
@@ -182,6 +293,8 @@ def _dealt(final, future, seat, dice, kept, mine_gained, heroes, to, give, mw, k
                 )
             else:
                 ids = dice[s] + shares[s] + ([give] if s == to else [])
+                if received and received[s]:
+                    ids = ids + received[s]
                 held = [rolls[d] for d in ids]
                 reroll_beers(held, ids, heroes[s], lambda _i, d, a=again_rolls: a[d])
             tallies.append(tally(held + heroes[s], mw))
@@ -202,4 +315,13 @@ def reroll_beers(held: list[str], ids: list[int], hero, rerolled) -> None:
             symbols -= 1
 
 
-__all__ = ["Future", "Gains", "later_rounds", "reroll_beers", "round_scores", "standing", "tally"]
+__all__ = [
+    "Future",
+    "Gains",
+    "final_totals",
+    "later_rounds",
+    "reroll_beers",
+    "round_scores",
+    "standing",
+    "tally",
+]

@@ -244,6 +244,15 @@ def solo_ranked(
 ) -> tuple[SoloModel, list[tuple[int, float, Action]]]:
     """The model of ``state`` and the legal commands as ranked actions (stopping left out).
 
+    The actions are ``solo_actions``'s.
+    """
+    m, actions = solo_actions(state, legal)
+    return m, ranked(m, actions)
+
+
+def solo_actions(state: GameState, legal: Sequence[Command]) -> tuple[SoloModel, list[Action]]:
+    """The model of ``state`` and the legal commands as model actions (stopping left out).
+
     Spends of magic dice showing the same symbols on the same dice are the same
     action; only the first of them (in legal order) is kept, and only the spends
     the policy considers (``SoloModel.spends`` with ``prune``).
@@ -262,7 +271,7 @@ def solo_ranked(
                 continue
             wanted.discard(key)  # the first die of these symbols stands for them all
         actions.append(action)
-    return m, ranked(m, actions)
+    return m, actions
 
 
 def choose_solo(state: GameState, legal: Sequence[Command], rng: DiceRng) -> Command:
@@ -282,6 +291,7 @@ __all__ = [
     "is_free",
     "potential",
     "ranked",
+    "solo_actions",
     "solo_ranked",
     "value",
 ]

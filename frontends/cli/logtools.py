@@ -21,6 +21,7 @@ from core.game import log_header
 from core.projections.views import Step, event_line, event_record, event_text, walk
 from core.store import repair_log
 from core.verify import Provenance, provenance, rerun
+from frontends.cli import loghash
 from frontends.cli.args import EXIT_DIFFERENT, EXIT_OK, event_count, read_log
 from frontends.cli.launcher import command
 from frontends.cli.stored import add_store_option, read_game
@@ -47,6 +48,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     show.add_argument("log", metavar="LOG")
     add_store_option(show)
     show.add_argument("--json", action="store_true", help="print JSON Lines")
+    loghash.add_show_option(show)
     show.set_defaults(run=run_show)
 
     verify = group.add_parser(
@@ -68,6 +70,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     diff.add_argument("a", metavar="A")
     diff.add_argument("b", metavar="B")
+    loghash.add_diff_option(diff)
     diff.set_defaults(run=run_diff)
 
     repair = group.add_parser(
@@ -88,25 +91,29 @@ def run_show(args: argparse.Namespace) -> int:
     """Print every event, as text or as JSON Lines."""
     _, batches = read_game(args)
     out = sys.stdout
+    hashed = getattr(args, "hash", False)
     if args.json:
         for step in walk(batches):
-            out.write(json.dumps(event_record(step)) + "\n")
+            record = event_record(step)
+            out.write(json.dumps(loghash.hashed_record(record, step) if hashed else record) + "\n")
         return EXIT_OK
-    for line in show_lines(batches):
+    for line in show_lines(batches, hashed=hashed):
         out.write(line + "\n")
     return EXIT_OK
 
 
-def show_lines(batches: list[Batch]) -> Iterator[str]:
+def show_lines(batches: list[Batch], *, hashed: bool = False) -> Iterator[str]:
     """The lines ``log show`` prints, one per event: the player column as wide as the
-    longest name, and a player named "You" spoken of as the terminal game does."""
+    longest name, and a player named "You" spoken of as the terminal game does (with
+    ``hashed``, each state's short hash after the seq: docs/state-hash.md)."""
     undone_by = undo_events(batches)
     steps = list(walk(batches))
     names = steps[-1].after.names if steps else ()
     width = max((len(name) for name in names), default=1)
     for step in steps:
         line = show_line(step, undone_by, width)
-        yield second_person(line) if "You" in names else line
+        line = second_person(line) if "You" in names else line
+        yield loghash.hashed_line(line, step) if hashed else line
 
 
 def show_line(step: Step, undone_by: dict[int, int], width: int = 12) -> str:
@@ -212,6 +219,8 @@ def _event_words(event) -> str:
 
 def run_diff(args: argparse.Namespace) -> int:
     """Walk both logs side by side up to the first event that differs."""
+    if getattr(args, "hash", False):  # the states instead of the events
+        return loghash.run_diff(args)
     a = list(walk(read_log(args.a)[1]))
     b = list(walk(read_log(args.b)[1]))
     for i in range(max(len(a), len(b))):

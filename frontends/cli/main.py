@@ -12,10 +12,10 @@ import sys
 from collections.abc import Sequence
 
 from core.errors import DiceMinerError
-from frontends.cli import demo, logtools, play, replay, serve, simulate, storetools
+from frontends.cli import analyse, demo, logtools, play, replay, serve, simulate, storetools
 
 #: Modules that add a subcommand: each has ``register(subparsers)``.
-COMMANDS = [demo, play, simulate, replay, logtools, storetools, serve]
+COMMANDS = [demo, play, simulate, replay, analyse, logtools, storetools, serve]
 
 EXIT_ERROR = 2
 

@@ -1,0 +1,61 @@
+"""A stable hash of a projected state, to compare two engines or two machines event by event.
+
+``state_hash(state)`` is SHA-256 over ``canonical_bytes(state)``: a version
+line, then every field of ``GameState`` as one JSON object with the keys
+sorted, no spaces, ASCII only. Tuples become arrays in their order, frozensets
+arrays in ascending order (never Python's iteration order, which hash
+randomization changes), ``None`` is ``null``, booleans ``true``/``false``.
+Nothing else may occur in a state; a value of another type (a float, say) is
+refused rather than written in some form no other reader could reproduce.
+
+Sorting the keys makes the hash independent of the order attrs declares the
+fields in; a field added, removed or renamed changes every hash, which is what
+a hash meant to catch differences should do (``HASH_VERSION`` names the
+encoding, not the fields). ``docs/state-hash.md`` describes the encoding for
+anyone writing another implementation.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from attrs import fields
+
+from core.projections.state import GameState
+
+#: The encoding's version, written in its first line.
+HASH_VERSION = 1
+_PREFIX = f"dice-miner state v{HASH_VERSION}\n".encode("ascii")
+_NAMES = tuple(sorted(f.name for f in fields(GameState)))
+
+
+def plain(value: Any) -> Any:
+    """``value`` as JSON-ready data: tuples as lists, frozensets as sorted lists."""
+    if value is None or type(value) in (bool, int, str):
+        return value
+    if type(value) is tuple:
+        return [plain(v) for v in value]
+    if type(value) is frozenset:
+        return [plain(v) for v in sorted(value)]
+    raise TypeError(f"a state holds no {type(value).__name__}: {value!r}")
+
+
+def canonical(state: GameState) -> dict[str, Any]:
+    """Every field of ``state`` by name, as plain data."""
+    return {name: plain(getattr(state, name)) for name in _NAMES}
+
+
+def canonical_bytes(state: GameState) -> bytes:
+    """The bytes the hash is taken over: the version line, then the canonical JSON."""
+    text = json.dumps(canonical(state), sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return _PREFIX + text.encode("ascii")
+
+
+def state_hash(state: GameState) -> str:
+    """The SHA-256 of ``canonical_bytes(state)``, as 64 hex digits."""
+    return hashlib.sha256(canonical_bytes(state)).hexdigest()
+
+
+__all__ = ["HASH_VERSION", "canonical", "canonical_bytes", "plain", "state_hash"]
