@@ -11,12 +11,12 @@ import sys
 from pathlib import Path
 
 import pytest
-from attrs import fields
+from attrs import evolve, fields
 from hypothesis import given
 from hypothesis import strategies as st
 
 from core.game import Game
-from core.projections.state import GameState
+from core.projections.state import GameState, TableFacts
 from core.projections.statehash import HASH_VERSION, canonical, canonical_bytes, plain, state_hash
 from core.projections.timeline import replay
 from core.projections.views import walk
@@ -69,7 +69,8 @@ def test_the_encoding_is_sorted_json_after_a_version_line():
     head, _, body = data.partition(b"\n")
     assert head == f"dice-miner state v{HASH_VERSION}".encode()
     decoded = json.loads(body)
-    assert list(decoded) == sorted(f.name for f in fields(GameState))  # every field, sorted
+    # every field, sorted; the table's facts only when a game has some
+    assert list(decoded) == sorted(f.name for f in fields(GameState) if f.name != "facts")
     assert decoded == canonical(state)
     assert body == json.dumps(decoded, sort_keys=True, separators=(",", ":")).encode("ascii")
 
@@ -86,7 +87,7 @@ def test_a_value_of_another_type_is_refused_not_guessed():
 _GAMES = ("two-players", "solo", "four-players-undo")
 _BATCHES = {name: batches_of(name) for name in _GAMES}
 _STATES = [step.after for name in _GAMES for step in walk(_BATCHES[name])]
-_FIELDS = sorted(f.name for f in fields(GameState))
+_FIELDS = sorted(f.name for f in fields(GameState) if f.name != "facts")
 
 
 @given(name=st.sampled_from(_GAMES), data=st.data())
@@ -128,10 +129,23 @@ def test_a_changed_field_changes_the_hash(state, name):
     assert state_hash(state.replace(**{name: other})) != state_hash(state)
 
 
+def test_the_tables_facts_are_hashed_only_when_a_game_has_some():
+    state = _STATES[0]
+    assert "facts" not in canonical(state)
+    closed = state.replace(facts=evolve(state.facts, closed="nobody played"))
+    assert canonical(closed)["facts"]["closed"] == "nobody played"
+    assert state_hash(closed) != state_hash(state)
+    for name in ("commitment", "revealed", "seed_chosen_by"):
+        other = state.replace(facts=evolve(state.facts, **{name: "ab"}))
+        assert state_hash(other) not in (state_hash(state), state_hash(closed))
+
+
 def test_the_page_lists_every_field_and_its_example_holds():
     page = (ROOT / "docs" / "state-hash.md").read_text(encoding="utf-8")
     listed = page.split("The fields are those of `GameState` in")[1].split("A field added")[0]
-    assert set(re.findall(r"`([a-z_]+)`", listed)) == set(_FIELDS)  # every field, no other
+    facts = {f.name for f in fields(TableFacts)}
+    # every field, no other
+    assert set(re.findall(r"`([a-z_]+)`", listed)) == {*_FIELDS, "facts", *facts}
     example = replay(batches_of("two-players"), 1).state
     assert state_hash(example) in page
     shown = page.split("```text\n")[1].split("\n```")[0]

@@ -6,7 +6,10 @@ sorted, no spaces, ASCII only. Tuples become arrays in their order, frozensets
 arrays in ascending order (never Python's iteration order, which hash
 randomization changes), ``None`` is ``null``, booleans ``true``/``false``.
 Nothing else may occur in a state; a value of another type (a float, say) is
-refused rather than written in some form no other reader could reproduce.
+refused rather than written in some form no other reader could reproduce. The
+table's facts (``GameState.facts``: a secret seed's commitment, a closed game,
+seats handed to bots) are one more key, ``facts``, an object of their fields,
+written only when a game has any.
 
 Sorting the keys makes the hash independent of the order attrs declares the
 fields in; a field added, removed or renamed changes every hash, which is what
@@ -23,12 +26,13 @@ from typing import Any
 
 from attrs import fields
 
-from core.projections.state import GameState
+from core.projections.state import NO_FACTS, GameState, TableFacts
 
 #: The encoding's version, written in its first line.
 HASH_VERSION = 1
 _PREFIX = f"dice-miner state v{HASH_VERSION}\n".encode("ascii")
-_NAMES = tuple(sorted(f.name for f in fields(GameState)))
+_NAMES = tuple(sorted(f.name for f in fields(GameState) if f.name != "facts"))
+_FACT_NAMES = tuple(sorted(f.name for f in fields(TableFacts)))
 
 
 def plain(value: Any) -> Any:
@@ -43,8 +47,12 @@ def plain(value: Any) -> Any:
 
 
 def canonical(state: GameState) -> dict[str, Any]:
-    """Every field of ``state`` by name, as plain data."""
-    return {name: plain(getattr(state, name)) for name in _NAMES}
+    """Every field of ``state`` by name, as plain data; the table's ``facts`` only when a
+    game has some (so an ordinary game's hashes do not depend on them)."""
+    found = {name: plain(getattr(state, name)) for name in _NAMES}
+    if state.facts != NO_FACTS:
+        found["facts"] = {name: plain(getattr(state.facts, name)) for name in _FACT_NAMES}
+    return found
 
 
 def canonical_bytes(state: GameState) -> bytes:

@@ -13,8 +13,7 @@ import contextlib
 
 from core.errors import LogError
 from core.events.codec import Batch
-from core.log import LogScan
-from core.store import Store, check_game_id, load_batches_bytes, open_store
+from core.store import LogScan, Store, check_game_id, load_batches_bytes, open_store
 from frontends.cli.args import CliError, read_log
 
 STORE_HELP = (
