@@ -321,7 +321,10 @@ def test_the_oldest_finished_game_makes_room_when_the_server_is_full(tmp_path):
     first = start(client, bots)
     assert wait_until(lambda: live_game(app, first["id"]).state.is_over, timeout=30)
     second = start(client, TWO_PEOPLE)
-    assert live_game(app, first["id"]) is None
+    listed = [g["id"] for g in client.get("/api/games").get_json()["games"]]
+    assert listed == [second["id"]]  # the finished game made room
+    watched = client.get(f"/api/games/{first['id']}").get_json()  # and is still watched
+    assert watched["over"] and not watched["playable"]
     answer = client.post("/api/games", json={"players": TWO_PEOPLE})
     assert "already runs 1 games" in error_of(answer, 503)["message"]
     assert int(answer.headers["Retry-After"]) > 0

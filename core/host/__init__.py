@@ -8,7 +8,7 @@ terminal and the web only translate between their users and these.
 """
 
 from core.host.bots import BotRunner
-from core.host.lobby import Lobby, LobbyFull, TakeUpReport
+from core.host.lobby import Lobby, LobbyFull, TakeUpReport, TooManyGames
 from core.host.seats import parse_seats, seat_for_token, seating_for, seating_from_names
 from core.host.table import BotMove, Table
 from core.host.undo import can_undo, undo_depth
@@ -20,6 +20,7 @@ __all__ = [
     "LobbyFull",
     "Table",
     "TakeUpReport",
+    "TooManyGames",
     "can_undo",
     "parse_seats",
     "seat_for_token",

@@ -8,13 +8,27 @@ up the games the store already holds: unfinished ones to be played on, finished
 ones to be watched.
 
 A lobby holds at most ``limit`` tables; when full, the oldest finished one makes
-room, and with none finished a new game is refused (``LobbyFull``).
+room, and with none finished a new game is refused (``LobbyFull``). One client
+(an address) may hold at most ``per_client`` unfinished tables. Idle games
+cannot fill it: a sweep (every few seconds) closes a game no person has moved
+in for ``idle_close`` seconds (``GameClosed`` in its log, saying why: its place
+is then free), and hands to a bot the seat of a person the game has waited on
+for ``quiet_seat`` seconds while another person is at the table (BGA's answer
+to leavers), so the others can finish; the person takes the seat back by moving.
+
+Where the store is shared by several processes (PostgreSQL), the lobby follows
+every append in the store (``on_append``), so a move made through another
+server reaches this one's spectators and bots at once, and finds a game made
+elsewhere when it is asked for.
 """
 
 from __future__ import annotations
 
+import logging
+import queue
 import secrets
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 
@@ -36,7 +50,9 @@ from core.host.bots import BotRunner
 from core.host.seats import MAX_NAME, is_name, parse_seats, seating_for
 from core.host.table import Table
 from core.rng import SECRET_BYTES
-from core.store import GameEntry, Seating, Store
+from core.store import GameEntry, Seating, Store, check_game_id
+
+log = logging.getLogger(__name__)
 
 #: The seeds a player may choose: what the log's header and the generator take.
 MAX_SEED = 1 << 64
@@ -66,6 +82,16 @@ class TakeUpReport:
         )
 
 
+class TooManyGames(DiceMinerError):
+    """One client already holds as many unfinished games as it may."""
+
+    code = "too_many_games"
+
+
+#: The kind of bot that takes over a quiet person's seat.
+STAND_IN = "greedy"
+
+
 class Lobby:
     """The live tables of one server over ``store``, their bots played by ``runner``."""
 
@@ -76,14 +102,36 @@ class Lobby:
         pace: float = 0.6,
         limit: int = 32,
         runner: BotRunner | None = None,
+        per_client: int | None = None,
+        idle_close: float | None = None,
+        quiet_seat: float | None = None,
+        sweep_every: float | None = None,
+        clock: Callable[[], float] = time.time,
     ) -> None:
         self.store = store
         self.pace = pace
         self.limit = limit
         self.runner = runner if runner is not None else BotRunner()
+        self.per_client = per_client
+        self.idle_close = idle_close
+        self.quiet_seat = quiet_seat
+        self._clock = clock
         self._tables: OrderedDict[str, Table] = OrderedDict()
         self._reserved = 0  # places held for tables being made, so two cannot share one
         self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._threads: list[threading.Thread] = []
+        self._stop_watching: Callable[[], None] | None = None
+        timed = [t for t in (idle_close, quiet_seat) if t is not None]
+        if sweep_every is None and timed:
+            sweep_every = max(0.5, min(5.0, min(timed) / 4))
+        if sweep_every is not None:
+            self._start(self._sweeping, sweep_every, "lobby-sweep")
+        watch = getattr(store, "on_append", None)
+        if watch is not None:  # a store other processes write to as well
+            self._appended: queue.SimpleQueue[str | None] = queue.SimpleQueue()
+            self._stop_watching = watch(self._appended.put)
+            self._start(self._following, None, "lobby-follow")
 
     # -- making --------------------------------------------------------------
 
@@ -95,6 +143,7 @@ class Lobby:
         mode: object = "multi",
         pace: object = None,
         chosen_by: object = None,
+        client: str | None = None,
     ) -> tuple[Table, dict[int, str]]:
         """A new table and the secret token of each person's seat (given only here, once).
 
@@ -125,7 +174,7 @@ class Lobby:
         seating, tokens = seating_for(seats, kept_pace)
         if secret is not None:
             seating = evolve(seating, secret=secret.hex())
-        self._hold_place()
+        self._hold_place(client)
         try:
             game = Game.new(
                 [name for name, _ in seats],
@@ -138,6 +187,7 @@ class Lobby:
                 seed_chosen_by="" if secret is not None else str(chosen_by).strip(),
             )
             table = Table(game, seating, pace=self._pace(seating))
+            table.owner = client
         except (OSError, LogError) as exc:  # e.g. a full disk: try again later
             with self._lock:
                 self._reserved -= 1
@@ -156,26 +206,83 @@ class Lobby:
     def _pace(self, seating: Seating) -> float:
         return self.pace if seating.pace is None else seating.pace
 
-    def _hold_place(self) -> None:
+    def _hold_place(self, client: str | None = None) -> None:
         """Hold a place for a new table, closing the oldest finished one if none is free."""
         with self._lock:
-            if len(self._tables) + self._reserved < self.limit:
-                self._reserved += 1
-                return
+            if client is not None and self.per_client is not None:
+                held = sum(
+                    1 for t in self._tables.values() if t.owner == client and not t.state.is_over
+                )
+                if held >= self.per_client:
+                    raise TooManyGames(
+                        f"you already hold {held} unfinished games here (at most "
+                        f"{self.per_client}); finish one or let it close"
+                    )
+            needed = len(self._tables) + self._reserved + 1 - self.limit
             finished = [t for t in self._tables.values() if t.state.is_over]
-            if not finished:
-                raise LobbyFull(f"the server already runs {self.limit} games; try again later")
-            oldest = finished[0]
-            del self._tables[oldest.id]
-            self._reserved += 1
-        self._close(oldest)
+            room = needed <= len(finished)
+            evicted = finished[: max(needed, 0)] if room else []  # the oldest finished ones
+            for table in evicted:
+                del self._tables[table.id]
+            if room:
+                self._reserved += 1
+        for table in evicted:
+            self._close(table)
+        if not room:
+            raise LobbyFull(f"the server already runs {self.limit} games; try again later")
 
     # -- finding -------------------------------------------------------------
 
     def get(self, game_id: str) -> Table | None:
-        """The table of game ``game_id``, if this lobby has it."""
+        """The table of game ``game_id``: this lobby's, or the store's (made by another
+        process sharing it, or left out at the start), taken up now; None if none."""
         with self._lock:
-            return self._tables.get(game_id)
+            table = self._tables.get(game_id)
+        if table is not None or self._stop.is_set():
+            return table
+        try:
+            check_game_id(game_id)
+            seating = self.store.seating(game_id)
+        except (ValueError, GameNotFound):
+            return None
+        if seating is None:
+            return None
+        return self._take(game_id, seating)
+
+    def _take(self, game_id: str, seating: Seating) -> Table | None:
+        """A stored game taken up: to play if unfinished (and this process may write it),
+        else to watch."""
+        try:
+            secret = bytes.fromhex(seating.secret) if seating.secret else None
+            game = Game.from_stream(self.store.read(game_id))
+            if not game.state.is_over:
+                game.close()
+                game = Game.resume(self.store, game_id, secret=secret)
+        except GameBusy:  # another process of a one-writer store plays it
+            return None
+        table = Table(game, seating, pace=self._pace(seating), playable=not game.state.is_over)
+        with self._lock:
+            found = self._tables.get(game_id)
+            if found is None:
+                self._tables[game_id] = table
+        if found is not None:  # another request took it up meanwhile
+            table.close()
+            return found
+        self.runner.add(table)
+        self._evict_finished(keep=table)
+        return table
+
+    def _evict_finished(self, keep: Table) -> None:
+        """Over the limit, close the oldest finished tables (never ``keep``): they stay in
+        the store, and are taken up again if someone asks for them."""
+        with self._lock:
+            extra = len(self._tables) - self.limit
+            evicted = [t for t in self._tables.values() if t.state.is_over and t is not keep]
+            evicted = evicted[: max(extra, 0)]
+            for table in evicted:
+                del self._tables[table.id]
+        for table in evicted:
+            self._close(table)
 
     def tables(self) -> list[Table]:
         """Every table, oldest first."""
@@ -293,7 +400,9 @@ class Lobby:
             skip(what, "the game changed while the server was starting")
             return None
         try:
-            return Table(game, seating, pace=self._pace(seating))
+            table = Table(game, seating, pace=self._pace(seating))
+            table.person_moved = table.changed_at = entry.updated or table.changed_at
+            return table
         except Exception as exc:  # one bad game must not stop the server starting
             game.close()
             skip(what, f"cannot be taken up ({type(exc).__name__}: {exc})")
@@ -307,11 +416,83 @@ class Lobby:
 
     def close(self) -> None:
         """Close every table and stop the bots (the games stay in the store)."""
+        self._stop.set()
+        if self._stop_watching is not None:
+            self._stop_watching()
+            self._appended.put(None)
+        for thread in self._threads:
+            thread.join(timeout=5.0)
         with self._lock:
             tables, self._tables = list(self._tables.values()), OrderedDict()
         self.runner.close()
         for table in tables:
             table.close()
+
+    # -- keeping the lobby ---------------------------------------------------
+
+    def _start(self, loop: Callable[[float | None], None], every: float | None, name: str):
+        thread = threading.Thread(target=loop, args=(every,), name=name, daemon=True)
+        self._threads.append(thread)
+        thread.start()
+
+    def _sweeping(self, every: float | None) -> None:
+        while not self._stop.wait(every):
+            try:
+                self.sweep()
+            except Exception:  # the sweep must go on; a failing table is logged
+                log.exception("the lobby's sweep failed")
+
+    def sweep(self, now: float | None = None) -> list[str]:
+        """Close idle games and hand quiet seats to bots; what it did, in words."""
+        now = self._clock() if now is None else now
+        done = []
+        for table in self.tables():
+            if table.state.is_over or not table.playable or table.stopped or not table.persons:
+                continue
+            waited = now - table.person_moved
+            if self.idle_close is not None and waited >= self.idle_close:
+                minutes = _minutes(self.idle_close)
+                if table.close_game(f"no one moved for {minutes}; its place is freed"):
+                    done.append(f"{table.id}: closed after {minutes} with no move")
+                continue
+            seat = table.person_to_act()
+            others = [p for p in table.persons if p != seat]
+            quiet = now - table.changed_at
+            if (
+                self.quiet_seat is not None
+                and seat is not None
+                and others
+                and (quiet >= self.quiet_seat)
+            ):
+                name = table.seats[seat].name
+                reason = f"{name} has not moved for {_minutes(self.quiet_seat)}"
+                if table.hand_to_bot(seat, STAND_IN, reason):
+                    done.append(f"{table.id}: seat {seat} handed to a bot")
+        return done
+
+    def _following(self, _every: float | None) -> None:
+        """Fold the appends other processes make to the games this lobby holds."""
+        while not self._stop.is_set():
+            game_id = self._appended.get()
+            if self._stop.is_set():
+                return
+            tables = self.tables() if game_id is None else [self.get(game_id)]
+            for table in tables:
+                if table is None:
+                    continue
+                try:
+                    table.refresh()
+                except Exception:  # e.g. the store away a moment: the next append tells again
+                    log.warning("game %s could not be refreshed", table.id, exc_info=True)
+
+
+def _minutes(seconds: float) -> str:
+    """A duration in words: "90 seconds", "5 minutes", "2 hours"."""
+    if seconds < 120:
+        return f"{seconds:g} seconds"
+    if seconds < 7200:
+        return f"{seconds / 60:g} minutes"
+    return f"{seconds / 3600:g} hours"
 
 
 def _reason(exc: BaseException, what: str) -> str:
@@ -329,4 +510,4 @@ def _reason(exc: BaseException, what: str) -> str:
     return text
 
 
-__all__ = ["Lobby", "LobbyFull", "TakeUpReport"]
+__all__ = ["STAND_IN", "Lobby", "LobbyFull", "TakeUpReport", "TooManyGames"]

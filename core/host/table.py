@@ -12,11 +12,19 @@ Where several processes share a store, each has its own table for a game:
 ``refresh`` folds what the others appended, and a command that loses the race
 to the store is retried on the new position (or refused as stale when the
 caller named the position it decided from).
+
+The table's own decisions are logged as facts (``core.events.table``): closing
+a game nobody plays, handing a quiet person's seat to a bot (which seats bots
+play is the seating's bots plus the seats the log says were handed over; a
+person who comes back and moves gets the seat back), and, once the game is
+over, revealing the secret its dice came from. A store that fails to keep an
+append stops the table, saying why (``stopped``), rather than play on unlogged.
 """
 
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable, Sequence
 
 from attrs import frozen
@@ -24,8 +32,8 @@ from attrs import frozen
 from core.bots import make_bot
 from core.bots.base import Bot
 from core.bots.play import bot_choice
-from core.commands import Command, Undo
-from core.errors import RuleError, StaleCommand, StoreConflict
+from core.commands import CloseGame, Command, HandSeatToBot, ReturnSeat, Undo
+from core.errors import RuleError, StaleCommand, StoreConflict, StoreError, StoreUnavailable
 from core.game import Game
 from core.host.seats import seat_for_token
 from core.host.undo import can_undo, undo_depth
@@ -65,14 +73,18 @@ class Table:
         self.pace = pace
         self.playable = playable
         self.closed = False
+        #: Why the table stopped playing (its store failed), or None while it plays.
+        self.stopped: str | None = None
+        #: Who opened the table (a client's address), for the lobby's per-client bound.
+        self.owner: str | None = None
+        #: When a person last moved, and when the game last changed (seconds, wall clock).
+        self.person_moved = self.changed_at = time.time()
+        #: True if the last change came from another process (``refresh``), not from here.
+        self.changed_elsewhere = False
         #: Held while the game changes; notified after every change and at closing.
         self.changed = threading.Condition(threading.RLock())
         self._subscribers: list[Subscriber] = []
-        self._bots: dict[int, Bot] = {
-            seat: make_bot(record.bot)
-            for seat, record in enumerate(seating.seats)
-            if record.bot is not None
-        }
+        self._bots: dict[tuple[int, str], Bot] = {}
 
     # -- reading -------------------------------------------------------------
 
@@ -101,13 +113,25 @@ class Table:
         """Each seat's name, bot kind (None: a person) and token hash."""
         return self.seating.seats
 
+    def bot_kind(self, seat: int) -> str | None:
+        """The kind of bot playing ``seat`` now: the seating's, or the one the log says was
+        handed a quiet person's seat; None for a person."""
+        handed = dict(self.state.facts.bot_seats).get(seat)
+        if handed is not None:
+            return handed
+        return self.seats[seat].bot if 0 <= seat < len(self.seats) else None
+
     def is_person(self, seat: int) -> bool:
-        """True if a person plays ``seat``."""
-        return 0 <= seat < len(self.seats) and self.seats[seat].bot is None
+        """True if a person plays ``seat`` now."""
+        return 0 <= seat < len(self.seats) and self.bot_kind(seat) is None
+
+    def is_handed(self, seat: int) -> bool:
+        """True if a bot plays the seat of a person who went quiet (they may come back)."""
+        return seat in dict(self.state.facts.bot_seats)
 
     @property
     def persons(self) -> tuple[int, ...]:
-        """The seats people play."""
+        """The seats people play now."""
         return tuple(s for s in range(len(self.seats)) if self.is_person(s))
 
     def seat_for(self, token: str | None) -> int | None:
@@ -121,10 +145,19 @@ class Table:
 
     def bot_to_act(self) -> int | None:
         """The bot's seat the game waits for, if it waits for a bot (and may be played)."""
-        if not self.playable or self.closed:
+        if not self.playable or self.closed or self.stopped is not None:
             return None
         seat = self.state.to_act()
-        return seat if seat in self._bots else None
+        return seat if seat is not None and self.bot_kind(seat) is not None else None
+
+    def _bot(self, seat: int) -> Bot | None:
+        kind = self.bot_kind(seat)
+        if kind is None:
+            return None
+        bot = self._bots.get((seat, kind))
+        if bot is None:
+            bot = self._bots[(seat, kind)] = make_bot(kind)
+        return bot
 
     def can_undo(self, seat: int) -> bool:
         """True if ``seat`` may undo now (the undo policy would accept it)."""
@@ -154,9 +187,15 @@ class Table:
             for attempt in range(_RETRIES):
                 self._check_position(expected_seq)
                 try:
+                    back = []
+                    if self.is_handed(seat):  # its person is back: the seat is theirs again
+                        back = [self._append(ReturnSeat(seat))]
                     if isinstance(command, Undo):
-                        return self._undo(seat)
-                    return self._commit([self.game.issue(command)])
+                        commits = back + self._undo(seat)
+                    else:
+                        commits = back + [self._append(command)]
+                    self.person_moved = time.time()
+                    return self._commit(commits)
                 except StoreConflict:
                     if attempt == _RETRIES - 1:
                         raise
@@ -173,18 +212,45 @@ class Table:
         commits = []
         try:
             for _ in range(steps):
-                commits.append(self.game.undo(seat))
-        finally:
+                commits.append(self._append(Undo(seat)))
+        except BaseException:
             self._commit(commits)  # what was undone is told, even if a later step failed
+            raise
         return commits
+
+    def _append(self, command: Command) -> Commit:
+        """Issue ``command`` to the game (the lock is held). A store that cannot keep it
+        stops the table: playing on unlogged would lose what the players did."""
+        try:
+            if isinstance(command, Undo):
+                return self.game.undo(command.seat)
+            return self.game.issue(command)
+        except (StoreConflict, RuleError):
+            raise
+        except StoreError as exc:
+            self._stop(f"the game could not be saved ({exc})")
+            raise StoreUnavailable(
+                f"the game stopped: its store could not keep the last move ({exc})"
+            ) from exc
+        except OSError as exc:
+            self._stop(f"the game could not be saved ({exc.strerror or exc})")
+            raise StoreUnavailable(f"the game stopped: {exc.strerror or exc}") from exc
+
+    def _stop(self, reason: str) -> None:
+        self.stopped = reason
+        self.changed.notify_all()
+        for subscriber in list(self._subscribers):
+            subscriber([])
 
     def decide_bot(self) -> BotMove | None:
         """The move the bot to act chooses now, decided on a snapshot (the table is not
         locked meanwhile: a person may undo); None if no bot is to act."""
         timeline = self.timeline
         seat = timeline.state.to_act()
-        bot = self._bots.get(seat) if seat is not None else None
-        if bot is None or seat is None or not self.playable or self.closed:
+        if seat is None or self.bot_to_act() != seat:
+            return None
+        bot = self._bot(seat)
+        if bot is None:
             return None
         return BotMove(seat, bot_choice(bot, timeline.state, timeline.depth), timeline.seq)
 
@@ -192,10 +258,10 @@ class Table:
         """Commit a bot's move if the game is still where it was decided; [] if it moved on
         (another process's worker played it first, or a person undid meanwhile)."""
         with self.changed:
-            if self.closed or not self.playable or self.seq != move.seq:
+            if self.closed or not self.playable or self.stopped or self.seq != move.seq:
                 return []
             try:
-                return self._commit([self.game.issue(move.command)])
+                return self._commit([self._append(move.command)])
             except StoreConflict:
                 self.refresh()
                 return []
@@ -208,7 +274,29 @@ class Table:
     def refresh(self) -> list[Commit]:
         """Fold and publish what other writers appended to this game's store."""
         with self.changed:
-            return self._commit(self.game.catch_up())
+            commits = self.game.catch_up()
+            if commits:
+                self.changed_elsewhere = True
+                if any(getattr(c.batch.command, "seat", None) in self.persons for c in commits):
+                    self.person_moved = time.time()
+            return self._commit(commits, here=False)
+
+    # -- the table's own decisions -------------------------------------------
+
+    def close_game(self, reason: str) -> list[Commit]:
+        """End a game nobody plays any more (logged with ``reason``; no winner)."""
+        with self.changed:
+            if self.state.is_over or not self.playable or self.closed:
+                return []
+            return self._commit([self._append(CloseGame(reason))])
+
+    def hand_to_bot(self, seat: int, bot: str, reason: str) -> list[Commit]:
+        """Let a bot of kind ``bot`` play a quiet person's seat (logged, so everyone sees it;
+        the person takes it back by moving again)."""
+        with self.changed:
+            if self.state.is_over or not self.is_person(seat) or not self.playable:
+                return []
+            return self._commit([self._append(HandSeatToBot(seat, bot, reason))])
 
     # -- listening -----------------------------------------------------------
 
@@ -233,13 +321,20 @@ class Table:
                 lambda: self.seq > after_seq or self.closed, max(timeout, 0.0)
             ) and not (self.closed and self.seq <= after_seq)
 
-    def _commit(self, commits: list[Commit]) -> list[Commit]:
+    def _commit(self, commits: list[Commit], *, here: bool = True) -> list[Commit]:
         """Tell the subscribers and wake the waiters (the lock is held). A game that has
         just ended reveals the secret its dice came from, in the same telling."""
         if commits:
-            revealed = self.game.reveal()
-            if revealed is not None:
-                commits.append(revealed)
+            self.changed_at = time.time()
+            if here:
+                self.changed_elsewhere = False
+            if self.stopped is None and self.playable:
+                try:
+                    revealed = self.game.reveal()
+                except StoreConflict:
+                    revealed = None  # another process revealed it: refresh will tell
+                if revealed is not None:
+                    commits.append(revealed)
             for subscriber in list(self._subscribers):
                 subscriber(commits)
             self.changed.notify_all()
@@ -248,6 +343,8 @@ class Table:
     def _check_open(self) -> None:
         if self.closed:
             raise RuleError("game_closed", "this game is closed on this server")
+        if self.stopped is not None:
+            raise StoreUnavailable(f"this game stopped: {self.stopped}")
         if not self.playable:
             raise RuleError("game_closed", "this game can be watched here, not played")
 

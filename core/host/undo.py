@@ -8,7 +8,8 @@ mine alone to take back. The terminal and the web both ask this one policy;
 its refusals carry stable codes:
 
 * ``nothing_to_undo``: the seat has no move standing in the game;
-* ``undo_blocked``: another person has moved since the seat's last move.
+* ``undo_blocked``: another person has moved since the seat's last move, or the
+  table has decided something since (a seat handed to a bot, or given back).
 
 (The game itself, ``core.game.Game.undo``, undoes one command at a time for
 tools and tests; a table only ever undoes through this policy.)
@@ -18,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from core.commands import Command
+from core.commands import Command, NewGame
 from core.errors import RuleError
 
 
@@ -32,6 +33,14 @@ def undo_depth(
     back: its last move and every command after it. RuleError if it may not (the
     refusal names the person who moved since, from ``names``)."""
     for steps, command in enumerate(reversed(commands), start=1):
+        if isinstance(command, NewGame):
+            break  # the game's start: nothing of the seat's stands before it
+        if command.BY_TABLE:
+            raise RuleError(
+                "undo_blocked",
+                "the table has changed since your last move (a seat handed to a bot or given "
+                "back): what it decided is not undone",
+            )
         other = getattr(command, "seat", None)
         if other == seat:
             return steps

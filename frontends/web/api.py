@@ -118,6 +118,7 @@ def create_game():
             mode=body.get("mode", "multi"),
             pace=body.get("pace"),
             chosen_by=body.get("seed_chosen_by"),
+            client=request.remote_addr,
         )
     except SetupError as exc:
         raise ApiError(400, "bad_setup", str(exc)) from None

@@ -48,6 +48,10 @@ DEFAULTS: dict[str, Any] = {
     "MAX_CONTENT_LENGTH": 2 * 1024 * 1024,  # uploads: a whole game's log is a few tens of KB
     "BOT_PACE": 0.6,  # seconds between two bot moves in a live game
     "MAX_GAMES": 32,
+    "GAMES_PER_CLIENT": 4,  # unfinished games one client address may hold at once
+    "IDLE_CLOSE_SECONDS": 2 * 3600.0,  # a game no person moved in for this long is closed
+    "QUIET_SEAT_SECONDS": 600.0,  # a person waited on this long is played by a bot
+    "SWEEP_SECONDS": None,  # how often idle games and quiet seats are looked for (None: derived)
     "RESUME_GAMES": True,  # take up the store's games on start (core.host.Lobby.take_up)
     "STORE": None,  # a core.store Store for the live games; None: the file store in DATA_DIR
     "SSE_HEARTBEAT": 15.0,  # seconds between keep-alive comments on an idle stream
@@ -68,7 +72,16 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     store = app.config["STORE"]
     if store is None:  # the embedded default: a folder of log files, web-<id>.dmlog
         store = FileStore(app.config["DATA_DIR"] or default_data_dir(), prefix="web-")
-    lobby = Lobby(store, pace=app.config["BOT_PACE"], limit=app.config["MAX_GAMES"])
+    config = app.config
+    lobby = Lobby(
+        store,
+        pace=config["BOT_PACE"],
+        limit=config["MAX_GAMES"],
+        per_client=config["GAMES_PER_CLIENT"],
+        idle_close=config["IDLE_CLOSE_SECONDS"],
+        quiet_seat=config["QUIET_SEAT_SECONDS"],
+        sweep_every=config["SWEEP_SECONDS"],
+    )
     shared = Services(ReplayLibrary(app.config["REPLAYS_DIR"]), LiveGames(lobby), store)
     app.extensions["dice_miner"] = shared
     if app.config["RESUME_GAMES"]:  # a game that cannot be taken up is one line on stderr

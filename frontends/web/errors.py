@@ -23,7 +23,7 @@ from core.errors import (
     StoreError,
     StoreUnavailable,
 )
-from core.host import LobbyFull
+from core.host import LobbyFull, TooManyGames
 
 #: Seconds a client is told to wait before asking again when the server is full or its
 #: store is out of reach.
@@ -126,6 +126,10 @@ def register_error_handlers(app: Flask) -> None:
     def _full(exc: LobbyFull):
         retry = {"Retry-After": str(RETRY_AFTER)}
         return _answer(ApiError(503, exc.code, str(exc), headers=retry))
+
+    @app.errorhandler(TooManyGames)
+    def _too_many(exc: TooManyGames):
+        return _answer(ApiError(429, exc.code, str(exc), headers={"Retry-After": "60"}))
 
     @app.errorhandler(StoreError)
     def _store_error(exc: StoreError):

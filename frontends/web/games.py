@@ -82,7 +82,12 @@ class LiveGame:
             "id": self.id,
             "mode": state.mode,
             "seats": [
-                {"seat": seat, "name": record.name, "bot": record.bot}
+                {
+                    "seat": seat,
+                    "name": record.name,
+                    "bot": self.table.bot_kind(seat),
+                    "stand_in": self.table.is_handed(seat),  # a bot for a person gone quiet
+                }
                 for seat, record in enumerate(self.table.seats)
             ],
             "players": list(state.names),
@@ -91,6 +96,8 @@ class LiveGame:
             "round": state.round,
             "over": state.is_over,
             "playable": self.table.playable,
+            "stopped": self.table.stopped,  # why the game stopped (its store failed), or None
+            "closed": state.facts.closed or None,  # why the table ended it early, or None
             "to_act": state.to_act(),
             "winners": [state.names[s] for s in state.winners],
             "scores": self.scores.data(),
@@ -187,10 +194,11 @@ class LiveGames:
         mode: object = "multi",
         pace: object = None,
         chosen_by: object = None,
+        client: str | None = None,
     ) -> tuple[LiveGame, dict[int, str]]:
         """Start a game; returns it and the secret token of each person's seat."""
         table, tokens = self.lobby.create(
-            players, seed=seed, mode=mode, pace=pace, chosen_by=chosen_by
+            players, seed=seed, mode=mode, pace=pace, chosen_by=chosen_by, client=client
         )
         return self._view(table), tokens
 

@@ -10,7 +10,9 @@ where the last event of each burst carries the board after it. A browser that
 reconnects sends ``Last-Event-ID`` and gets the events after it, nothing twice.
 The stream stays bounded: a comment every ``SSE_HEARTBEAT`` seconds (a gone
 client fails the write and ends it), an ``end`` event once the game is over and
-everything is sent, and a close after ``SSE_MAX_SECONDS`` (the browser resumes).
+everything is sent, a ``stopped`` event (``{"seq", "reason"}``) if the game stopped
+because its store could not keep a move, and a close after ``SSE_MAX_SECONDS``
+(the browser resumes).
 """
 
 from __future__ import annotations
@@ -56,14 +58,19 @@ def event_stream(live: LiveGame, start: int, heartbeat: float, max_seconds: floa
     next_seq = start
     while True:
         with live.cond:
-            while len(live.records) <= next_seq and not live.closed and not live.state.is_over:
+            while (
+                len(live.records) <= next_seq
+                and not live.closed
+                and not live.state.is_over
+                and live.table.stopped is None
+            ):
                 left = deadline - time.monotonic()
                 if left <= 0 or not live.cond.wait(timeout=min(heartbeat, left)):
                     break
             records = live.records[next_seq:]
             totals = live.totals[next_seq:]
             state = live.board() if records else None
-            over, closed = live.state.is_over, live.closed
+            over, closed, stopped = live.state.is_over, live.closed, live.table.stopped
         if records:
             last = len(records) - 1
             for i, (record, total) in enumerate(zip(records, totals, strict=True)):
@@ -72,6 +79,9 @@ def event_stream(live: LiveGame, start: int, heartbeat: float, max_seconds: floa
             continue
         if over:
             yield f"event: end\ndata: {json.dumps({'seq': next_seq})}\n\n"
+            return
+        if stopped is not None:  # the store failed: say why, and end the stream
+            yield f"event: stopped\ndata: {json.dumps({'seq': next_seq, 'reason': stopped})}\n\n"
             return
         if closed or time.monotonic() >= deadline:
             return
