@@ -231,21 +231,23 @@ class Game:
 
     # -- acting --------------------------------------------------------------
 
-    def issue(self, command: Command) -> Commit:
+    def issue(self, command: Command, request: str | None = None) -> Commit:
         """Decide ``command`` and log its events; a RuleError leaves everything unchanged.
 
         A ``StoreConflict`` means another writer appended first: nothing was
         written, and ``catch_up`` brings this game to where the store is.
+        ``request`` names the client request the command answers (kept by the store
+        beside the batch: ``stream.requested``).
         """
         if isinstance(command, Undo):
-            return self.undo(command.seat)
+            return self.undo(command.seat, request)
         before = self.timeline
         state = before.state
         # dice from a secret, else the seed (an ordinary game takes the short way)
         rng = self.rng() if state.facts.commitment else DiceRng(state.seed, before.top.depth)
         out = emit_command(state, command, rng)
         batch = Batch(before.seq, command, tuple(out.events))
-        self.stream.append(batch)  # durable before it counts
+        self.stream.append(batch, request)  # durable before it counts
         self.timeline = push(before, batch, out.state)
         return Commit.of(batch, before.state, tuple(out.states))
 
@@ -253,7 +255,7 @@ class Game:
         """Parse and issue a typed command for ``seat`` (the player to act by default)."""
         return self.issue(parse_command(text, self.to_act() if seat is None else seat))
 
-    def undo(self, seat: int | None = None) -> Commit:
+    def undo(self, seat: int | None = None, request: str | None = None) -> Commit:
         """Step back one command; the undo is itself an event, the log is never rewritten."""
         if not self.timeline.can_undo():
             raise RuleError("nothing_to_undo", "there is nothing to undo")
@@ -268,7 +270,7 @@ class Game:
             check_seat(self.state, seat)  # it is logged: never a value that cannot be read back
         before = self.timeline
         batch = Batch(before.seq, Undo(seat), (CommandUndone(before.top.batch_seq),))
-        self.stream.append(batch)
+        self.stream.append(batch, request)
         self.timeline = before.apply_batch(batch)
         return Commit(batch, before.state, (self.timeline.state,))
 

@@ -327,3 +327,19 @@ def test_contract_a_watcher_catches_up_with_the_writers_moves(store_backend: Bac
             state = step.after
         assert commit.after == state
     assert watcher.catch_up() == []
+
+
+def test_contract_a_request_names_the_batches_it_made(store_backend: Backend):
+    """A client's request id is kept beside the batches it appended, so a retry is known."""
+    store = store_backend.make()
+    game = Game.new(["Ada", "Brok"], 20, game_id="asked", store=store)
+    bot = make_bot("random")
+    start = game.seq
+    game.issue(bot_command(game, bot), request="req-1")
+    middle = game.seq
+    game.undo(request="req-2")
+    game.issue(bot_command(game, bot), request="req-2")  # one request, two batches
+    assert game.stream.requested("req-1") == (start, middle)
+    assert game.stream.requested("req-2") == (middle, game.seq)
+    assert game.stream.requested("never") is None
+    assert b"req-1" not in game.export()  # beside the log, never in it

@@ -7,6 +7,12 @@ Carlo bot thinks) and commits the move only if the game is still where it was
 (``Table.play``): a person's undo meanwhile, or another process's worker that
 played the same turn first, turns it into nothing, never into a second move.
 Every commit reschedules its table, so bots answer each other and people.
+
+Where several processes share a store, every process holding a table would play
+its bots; the one whose own commit made the bot due plays at the table's pace,
+the others only ``failover`` seconds later, if the game still waits then (the
+process that should have played is gone, say): the turn is taken by whichever
+claims it first, and the expected-seq append makes any second attempt nothing.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 
+from core.errors import StoreUnavailable
 from core.host.table import Table
 from core.projections.steps import Commit
 
@@ -28,8 +35,16 @@ log = logging.getLogger(__name__)
 class BotRunner:
     """Plays the bots of the tables added to it, each table at its own pace."""
 
-    def __init__(self, workers: int = 2, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        workers: int = 2,
+        clock: Callable[[], float] = time.monotonic,
+        failover: float = 2.0,
+    ) -> None:
         self._clock = clock
+        self.failover = failover
+        #: Seconds before a bot tries again when the store was out of reach.
+        self.retry = 1.0
         self._due: list[tuple[float, int, Table]] = []  # (when, tie-break, table)
         self._order = itertools.count()
         self._busy: set[str] = set()  # tables a worker is playing now
@@ -64,12 +79,16 @@ class BotRunner:
 
     def _changed(self, table: Table, commits: Sequence[Commit]) -> None:
         """A table changed (or was added): if a bot is to act, it is due after the pace."""
+        self._later(table, table.pace + (self.failover if table.changed_elsewhere else 0.0))
+
+    def _later(self, table: Table, delay: float) -> None:
+        """The table's bot, if one is to act, is due in ``delay`` seconds."""
         if table.bot_to_act() is None:
             return
         with self._cond:
             if table.id not in self._unsubscribe:
                 return
-            when, order = self._clock() + table.pace, next(self._order)
+            when, order = self._clock() + delay, next(self._order)
             self._latest[table.id] = order
             heapq.heappush(self._due, (when, order, table))
             self._cond.notify()
@@ -97,9 +116,16 @@ class BotRunner:
     def _move(self, table: Table) -> None:
         played = []
         try:
+            if table.changed_elsewhere:
+                table.refresh()  # the game may have moved on elsewhere since it was due
             move = table.decide_bot()
             if move is not None:
                 played = table.play(move)  # its commit schedules the next bot move
+        except StoreUnavailable:  # the store is away a moment: try again a little later
+            with self._cond:
+                self._busy.discard(table.id)
+            self._later(table, self.retry)
+            return
         except Exception:  # a bot's bug must not pass silently, nor stop the others
             log.exception("a bot of game %s failed to move", table.id)
             return

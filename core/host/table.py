@@ -168,12 +168,19 @@ class Table:
     # -- acting --------------------------------------------------------------
 
     def issue(
-        self, seat: int, command: Command, *, expected_seq: int | None = None
+        self,
+        seat: int,
+        command: Command,
+        *,
+        expected_seq: int | None = None,
+        request: str | None = None,
     ) -> list[Commit]:
         """A person's command for ``seat``; its commits (an undo may make several).
 
         ``expected_seq`` is the position the command was decided at: if the game
         has moved on, ``StaleCommand`` says where it is now and nothing changes.
+        ``request`` names the client's request, kept by the store with the batches it
+        made (``answered``), so the same request retried is never played twice.
         A refused command raises RuleError and changes nothing.
         """
         with self.changed:
@@ -189,11 +196,11 @@ class Table:
                 try:
                     back = []
                     if self.is_handed(seat):  # its person is back: the seat is theirs again
-                        back = [self._append(ReturnSeat(seat))]
+                        back = [self._append(ReturnSeat(seat), request)]
                     if isinstance(command, Undo):
-                        commits = back + self._undo(seat)
+                        commits = back + self._undo(seat, request)
                     else:
-                        commits = back + [self._append(command)]
+                        commits = back + [self._append(command, request)]
                     self.person_moved = time.time()
                     return self._commit(commits)
                 except StoreConflict:
@@ -202,31 +209,40 @@ class Table:
                     self.refresh()  # another process moved first: look again
             raise AssertionError("unreachable")
 
-    def undo(self, seat: int, *, expected_seq: int | None = None) -> list[Commit]:
+    def undo(
+        self, seat: int, *, expected_seq: int | None = None, request: str | None = None
+    ) -> list[Commit]:
         """Take back ``seat``'s last move with the bots' replies (``core.host.undo``)."""
-        return self.issue(seat, Undo(seat), expected_seq=expected_seq)
+        return self.issue(seat, Undo(seat), expected_seq=expected_seq, request=request)
 
-    def _undo(self, seat: int) -> list[Commit]:
+    def answered(self, request: str) -> tuple[int, int] | None:
+        """The seqs ``(first, end)`` of what the request ``request`` already did, or None."""
+        self.refresh()  # another process may have answered it
+        return self.game.stream.requested(request)
+
+    def _undo(self, seat: int, request: str | None = None) -> list[Commit]:
         names = [record.name for record in self.seats]
         steps = undo_depth(self.timeline.commands(), seat, self.is_person, names)
         commits = []
         try:
             for _ in range(steps):
-                commits.append(self._append(Undo(seat)))
+                commits.append(self._append(Undo(seat), request))
         except BaseException:
             self._commit(commits)  # what was undone is told, even if a later step failed
             raise
         return commits
 
-    def _append(self, command: Command) -> Commit:
-        """Issue ``command`` to the game (the lock is held). A store that cannot keep it
-        stops the table: playing on unlogged would lose what the players did."""
+    def _append(self, command: Command, request: str | None = None) -> Commit:
+        """Issue ``command`` to the game (the lock is held). A store out of reach for a
+        moment (``StoreUnavailable``) is the caller's to try again later; one that failed
+        to keep the append (a full disk: its writer is unusable) stops the table, since
+        playing on unlogged would lose what the players did."""
         try:
             if isinstance(command, Undo):
-                return self.game.undo(command.seat)
-            return self.game.issue(command)
-        except (StoreConflict, RuleError):
-            raise
+                return self.game.undo(command.seat, request)
+            return self.game.issue(command, request)
+        except (StoreConflict, StoreUnavailable, RuleError):
+            raise  # a conflict is looked at again; a store away a moment is tried again
         except StoreError as exc:
             self._stop(f"the game could not be saved ({exc})")
             raise StoreUnavailable(

@@ -21,7 +21,10 @@ The contract, which ``tests/store_contract.py`` checks on every backend:
   store would have written for the same batches.
 
 Backends: ``core.store.memory`` (tests, bots, simulations), ``core.store.file``
-(the embedded default: one log file per game in a folder).
+(the embedded default: one log file per game in a folder), ``core.store.postgres``
+(games shared by several processes and machines). A store that other processes
+write to as well offers ``on_append(callback)``: told of every append, by anyone,
+so a server hears of the moves made through another.
 """
 
 from __future__ import annotations
@@ -95,9 +98,16 @@ class Stream(Protocol):
         """The seq the next event will get, as the store holds it now."""
         ...
 
-    def append(self, batch: Batch) -> None:
+    def append(self, batch: Batch, request: str | None = None) -> None:
         """Store ``batch`` durably; ``StoreConflict`` (nothing written) unless it starts at
-        the game's next seq."""
+        the game's next seq. ``request`` names the client's request it answers (kept
+        beside the batch, never in the log), so a retried request can be recognised."""
+        ...
+
+    def requested(self, request: str) -> tuple[int, int] | None:
+        """The seqs ``(first, end)`` of the batches appended for ``request``, or None: a
+        request retried after its answer was lost is answered again, never played twice.
+        (The file store remembers requests while its writer is open.)"""
         ...
 
     def batches(self, from_seq: int = 0) -> Iterator[Batch]:

@@ -131,6 +131,7 @@ class FileStream:
             self._next_seq = batch.end
         self._lock = threading.Lock()
         self._wake = _condition(self.path) if writer is not None else None
+        self._requests: dict[str, tuple[int, int]] = {}  # while the writer is open
 
     # -- opening ---------------------------------------------------------------
 
@@ -191,7 +192,7 @@ class FileStream:
             self._catch_up()
         return self._next_seq
 
-    def append(self, batch: Batch) -> None:
+    def append(self, batch: Batch, request: str | None = None) -> None:
         if self._writer is None:
             raise LogError(f"{self.path}: opened for reading only")
         payload = encode_batch(batch)
@@ -209,9 +210,16 @@ class FileStream:
             self._payloads.append(payload)
             self._ends.append(batch.end)
             self._next_seq = batch.end
+            if request is not None:
+                first, _ = self._requests.get(request, (batch.seq, batch.end))
+                self._requests[request] = (first, batch.end)
         if self._wake is not None:
             with self._wake:
                 self._wake.notify_all()
+
+    def requested(self, request: str) -> tuple[int, int] | None:
+        with self._lock:
+            return self._requests.get(request)
 
     def batches(self, from_seq: int = 0) -> Iterator[Batch]:
         if self._writer is None:

@@ -39,6 +39,7 @@ class MemoryGame:
         "lock",
         "next_seq",
         "payloads",
+        "requests",
         "seating",
         "shared",
         "updated",
@@ -58,6 +59,7 @@ class MemoryGame:
         self.changed = threading.Condition(self.lock)
         self.waiting = 0
         self.seating: Seating | None = None
+        self.requests: dict[str, tuple[int, int]] = {}  # request -> (first seq, end)
 
     def add(self, payload: bytes, batch: Batch) -> None:
         """Append (the caller holds ``lock``)."""
@@ -130,7 +132,7 @@ class MemoryStream:
     def next_seq(self) -> int:
         return self._game.next_seq
 
-    def append(self, batch: Batch) -> None:
+    def append(self, batch: Batch, request: str | None = None) -> None:
         if not self._writable:
             raise StoreError(f"game {self.game_id} was opened for reading only")
         payload = encode_batch(batch)
@@ -138,8 +140,18 @@ class MemoryStream:
         if game.shared:
             with self._lock:
                 game.add(payload, batch)
+                if request is not None:
+                    first, _ = game.requests.get(request, (batch.seq, batch.end))
+                    game.requests[request] = (first, batch.end)
         else:
             game.add(payload, batch)
+            if request is not None:
+                first, _ = game.requests.get(request, (batch.seq, batch.end))
+                game.requests[request] = (first, batch.end)
+
+    def requested(self, request: str) -> tuple[int, int] | None:
+        with self._lock:
+            return self._game.requests.get(request)
 
     def batches(self, from_seq: int = 0) -> Iterator[Batch]:
         game = self._game

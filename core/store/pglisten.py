@@ -17,7 +17,7 @@ from __future__ import annotations
 import contextlib
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import psycopg
 
@@ -83,6 +83,7 @@ class AppendListener:
         self._games: dict[str, _Waiters] = {}
         self._epoch = 0  # bumped when every follower must look (listening again, stopping)
         self._stop = threading.Event()
+        self._everything: list[Callable[[str | None], None]] = []  # told of every append
         self.listening = False
         self._thread = threading.Thread(target=self._run, name="dice-miner-listen", daemon=True)
         self._thread.start()
@@ -102,6 +103,20 @@ class AppendListener:
                 waiters.count -= 1
                 if waiters.count == 0:
                     del self._games[game_id]
+
+    def on_every_append(self, callback: Callable[[str | None], None]) -> Callable[[], None]:
+        """Call ``callback(game_id)`` after every append to any game, from the listening
+        thread (keep it quick), and ``callback(None)`` whenever notifications may have
+        been lost (listening again after the server went away); returns how to stop."""
+        with self._lock:
+            self._everything.append(callback)
+
+        def stop() -> None:
+            with self._lock:
+                if callback in self._everything:
+                    self._everything.remove(callback)
+
+        return stop
 
     def close(self) -> None:
         """Stop listening and wake every follower; waits briefly for the thread."""
@@ -152,6 +167,9 @@ class AppendListener:
             self._epoch += 1
             for waiters in self._games.values():
                 waiters.woken.notify_all()
+            everything = list(self._everything)
+        for callback in everything:
+            callback(None)
 
     def _announce(self, payload: str) -> None:
         game_id, _, _next_seq = payload.rpartition(" ")
@@ -160,6 +178,9 @@ class AppendListener:
             if waiters is not None:
                 waiters.mark += 1
                 waiters.woken.notify_all()
+            everything = list(self._everything)
+        for callback in everything:
+            callback(game_id)
 
 
 __all__ = ["FALLBACK_POLL", "SLOW_POLL", "AppendListener", "Watch"]

@@ -139,6 +139,17 @@ ALTER TABLE seatings ADD COLUMN secret text CHECK (secret IS NULL OR secret ~ '^
     ),
 )
 
+MIGRATIONS += (
+    (
+        3,
+        "each batch may name the client request it answers, so a retry is answered again",
+        r"""
+ALTER TABLE batches ADD COLUMN request text CHECK (request IS NULL OR length(request) <= 64);
+CREATE INDEX batches_by_request ON batches (game, request) WHERE request IS NOT NULL;
+""",
+    ),
+)
+
 #: The version this program's schema is at.
 LATEST = MIGRATIONS[-1][0]
 

@@ -30,7 +30,7 @@ import logging
 import threading
 import time
 import zlib
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
@@ -72,8 +72,8 @@ WITH head AS (
     WHERE id = %(game)s AND next_seq = %(seq)s
     RETURNING records
 )
-INSERT INTO batches (game, seq, end_seq, record, payload, crc)
-SELECT %(game)s, %(seq)s, %(end)s, records, %(payload)b, %(crc)s FROM head
+INSERT INTO batches (game, seq, end_seq, record, payload, crc, request)
+SELECT %(game)s, %(seq)s, %(end)s, records, %(payload)b, %(crc)s, %(request)s FROM head
 RETURNING record
 """
 
@@ -154,7 +154,7 @@ class PostgresStream:
             raise GameNotFound(f"{self._store.url} holds no game {self._game_id!r}")
         return row[0]
 
-    def append(self, batch: Batch) -> None:
+    def append(self, batch: Batch, request: str | None = None) -> None:
         if not self._writable:
             raise StoreError(f"{self._store.url}: game {self._game_id} was opened for reading only")
         if not batch.events:
@@ -166,6 +166,7 @@ class PostgresStream:
             "end": batch.end,
             "payload": payload,
             "crc": zlib.crc32(payload),
+            "request": request,
         }
         with self._store._connection(appending=True) as conn:
             row = conn.execute(_APPEND, params).fetchone()
@@ -187,6 +188,14 @@ class PostgresStream:
                 self._seqs.append(batch.seq)
                 self._payloads.append(payload)
                 self._batches.append(batch)
+
+    def requested(self, request: str) -> tuple[int, int] | None:
+        with self._store._connection() as conn:
+            row = conn.execute(
+                "SELECT min(seq), max(end_seq) FROM batches WHERE game = %s AND request = %s",
+                (self._game_id, request),
+            ).fetchone()
+        return None if row is None or row[0] is None else (row[0], row[1])
 
     def _refresh(self) -> int:
         """Read and verify the records appended since the last look; the number known."""
@@ -502,6 +511,12 @@ class PostgresStore:
                 continue
             entries.append(GameEntry(game_id, fields, next_seq, updated))
         return entries
+
+    def on_append(self, callback: Callable[[str | None], None]) -> Callable[[], None]:
+        """Call ``callback(game_id)`` after every append by any process (from a background
+        thread: keep it quick), ``callback(None)`` when some may have been missed; returns
+        how to stop. A lobby uses it to follow the games other servers play."""
+        return self._listener().on_every_append(callback)
 
     def save_seating(self, game_id: str, seating: Seating) -> None:
         with self._connection() as conn, conn.transaction():

@@ -1,9 +1,11 @@
 """``dice-miner serve``: the web frontend (replay viewer, browser play, live spectating).
 
-Runs the Flask app on Werkzeug's threaded server, which is meant for one
-machine or a trusted network: by default it listens on 127.0.0.1 only. Pass
-``--host 0.0.0.0`` to let other machines in (each player's secret link then
-works from their own browser).
+By default one process on Werkzeug's threaded server, its live games in the
+file store under ``--data``: nothing else is needed. With ``--store
+postgresql://...`` the live games are kept in PostgreSQL, and ``--workers N``
+runs N gunicorn workers over it (``frontends.cli.workers``); several servers
+may share one database. It listens on 127.0.0.1 unless ``--host`` says
+otherwise (``--host 0.0.0.0`` lets other machines in).
 """
 
 from __future__ import annotations
@@ -53,7 +55,50 @@ def register(sub: argparse._SubParsersAction) -> None:
         metavar="SECONDS",
         help=f"pause between two bot moves in a live game, 0 to {MAX_BOT_PACE:g} (default 0.6)",
     )
+    p.add_argument(
+        "--store",
+        metavar="URL",
+        help="where live games are kept: postgresql://... (shared by several workers and "
+        "servers), or a folder (default: the file store in --data)",
+    )
+    p.add_argument(
+        "--workers",
+        type=_workers,
+        default=1,
+        metavar="N",
+        help="worker processes (gunicorn) answering requests; more than 1 needs a "
+        "postgresql:// --store (default 1)",
+    )
+    p.add_argument(
+        "--idle-close",
+        type=partial(seconds, most=30 * 24 * 3600.0),
+        metavar="SECONDS",
+        help="close a game no person moved in for this long (default 7200; 0: never)",
+    )
+    p.add_argument(
+        "--quiet-seat",
+        type=partial(seconds, most=30 * 24 * 3600.0),
+        metavar="SECONDS",
+        help="let a bot play for a person the game waited on this long, while others play "
+        "on (default 600; 0: never)",
+    )
+    p.add_argument(
+        "--games-per-client",
+        type=_workers,
+        metavar="N",
+        help="unfinished games one client address may hold (default 4)",
+    )
     p.set_defaults(run=run)
+
+
+def _workers(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if not 1 <= value <= 64:
+        raise argparse.ArgumentTypeError(f"1 to 64, not {value}")
+    return value
 
 
 def _port(text: str) -> int:
@@ -66,25 +111,57 @@ def _port(text: str) -> int:
     return value
 
 
-def make_server(args: argparse.Namespace):
-    """The app and its threaded server for the options (the port is bound here)."""
-    from werkzeug.serving import make_server as werkzeug_server
-
-    from frontends.web.app import DEFAULT_REPLAYS, create_app
+def app_config(args: argparse.Namespace) -> dict:
+    """The app's configuration for the options (bad ones are one line, exit 2)."""
+    from frontends.web.app import DEFAULT_REPLAYS
 
     if args.replays is None:
         args.replays = DEFAULT_REPLAYS  # listed as empty if it is missing
     elif not args.replays.is_dir():
         raise CliError(f"{args.replays}: not a folder of replays")
-    config = {"REPLAYS_DIR": args.replays, "BOT_PACE": args.bot_pace}
+    config: dict = {"REPLAYS_DIR": args.replays, "BOT_PACE": args.bot_pace}
     if args.data is not None:
         _data_folder(args.data)
         config["DATA_DIR"] = args.data
-    try:  # bound here, so a busy port is one line of ours, not Werkzeug's exit
-        family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
-        sock = socket.create_server((args.host, args.port), family=family, backlog=128)
+    for option, key in (("idle_close", "IDLE_CLOSE_SECONDS"), ("quiet_seat", "QUIET_SEAT_SECONDS")):
+        value = getattr(args, option, None)
+        if value is not None:
+            config[key] = value or None  # 0: never
+    if getattr(args, "games_per_client", None) is not None:
+        config["GAMES_PER_CLIENT"] = args.games_per_client
+    store = getattr(args, "store", None)
+    shared = store is not None and store.startswith(("postgresql:", "postgres:"))
+    if getattr(args, "workers", 1) > 1 and not shared:
+        raise CliError(
+            "several --workers need a store they can share: --store postgresql://... "
+            "(the file store is written by one process)"
+        )
+    if shared:
+        config["STORE_URL"] = store
+    elif store is not None:
+        folder = Path(store.removeprefix("file:"))
+        _data_folder(folder)
+        config["DATA_DIR"] = folder
+    return config
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """The listening socket (bound here, so a busy port is one line of ours)."""
+    try:
+        family = socket.AF_INET6 if ":" in host else socket.AF_INET
+        return socket.create_server((host, port), family=family, backlog=128)
     except OSError as exc:
-        raise CliError(f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}") from None
+        raise CliError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+
+
+def make_server(args: argparse.Namespace):
+    """The app and its threaded server for the options (the port is bound here)."""
+    from werkzeug.serving import make_server as werkzeug_server
+
+    from frontends.web.app import create_app
+
+    config = app_config(args)
+    sock = listen(args.host, args.port)
     with sock:
         app = create_app(config)
         port = sock.getsockname()[1]
@@ -111,6 +188,8 @@ def address(host: str, port: int) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Serve until interrupted; live games' logs stay in the data folder."""
+    if args.workers > 1 or (args.store or "").startswith(("postgresql:", "postgres:")):
+        return run_workers(args)
     app, server = make_server(args)
     print(f"Dice Miner is served at {address(args.host, server.port)}", flush=True)
     print(f"Replays from {args.replays}; press Ctrl-C to stop.", flush=True)
@@ -123,4 +202,24 @@ def run(args: argparse.Namespace) -> int:
     finally:
         server.server_close()
         app.extensions["dice_miner"].games.close()
+    return 0
+
+
+def run_workers(args: argparse.Namespace) -> int:
+    """Serve with gunicorn's workers over a shared store until stopped."""
+    from core.store.postgres import public_url
+    from frontends.cli.workers import serve_workers
+
+    config = app_config(args)
+    sock = listen(args.host, args.port)
+    port = sock.getsockname()[1]
+    print(f"Dice Miner is served at {address(args.host, port)}", flush=True)
+    print(f"Replays from {args.replays}; press Ctrl-C to stop.", flush=True)
+    print(
+        f"Live games in {public_url(config['STORE_URL'])}, by {args.workers} worker(s); "
+        "each takes up the store's unfinished games.",
+        flush=True,
+    )
+    serve_workers(config, sock, args.workers)  # the arbiter closes the socket
+    print("Stopped.")
     return 0

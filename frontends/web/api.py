@@ -18,6 +18,7 @@ Errors are ``{"error": {"code", "message"}}`` with a 4xx status (``errors.py``).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from flask import Blueprint, jsonify, request
@@ -32,6 +33,9 @@ from frontends.web.readmodel import board_view
 from frontends.web.services import services
 
 bp = Blueprint("api", __name__, url_prefix="/api")
+
+#: What a client's request id may be (its own random id, reused on a retry).
+REQUEST_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 #: Most event records one request returns.
 MAX_EVENTS = 5000
@@ -176,8 +180,30 @@ def game_command(game_id: str):
     if seat is None:
         raise ApiError(403, "forbidden", "a move needs the secret link of the seat it is for")
     command = _command(body, seat)
-    records, board = live.issue(seat, command)
+    records, board = live.issue(
+        seat, command, expected_seq=_position(body), request=_request_id(body)
+    )
     return jsonify({"seq": board["seq"], "events": records, "state": board})
+
+
+def _position(body: dict[str, Any]) -> int | None:
+    """The position (``seq``) the command was decided at, if the client names it."""
+    seq = body.get("seq")
+    if seq is None:
+        return None
+    if type(seq) is not int or not 0 <= seq < 1 << 62:
+        raise ApiError(400, "bad_argument", "seq is the event count the move was decided at")
+    return seq
+
+
+def _request_id(body: dict[str, Any]) -> str | None:
+    """The client's id for this request (the same id on a retry), if it gives one."""
+    given = body.get("id")
+    if given is None:
+        return None
+    if not isinstance(given, str) or not REQUEST_ID.fullmatch(given):
+        raise ApiError(400, "bad_argument", "id is 1 to 64 letters, digits, '-' or '_'")
+    return given
 
 
 def _command(body: dict[str, Any], seat: int):

@@ -18,7 +18,7 @@ from flask import Flask, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from core.host import Lobby
-from core.store import FileStore
+from core.store import FileStore, open_store
 from frontends.web.errors import register_error_handlers
 from frontends.web.games import LiveGames
 from frontends.web.replays import ReplayLibrary
@@ -53,7 +53,8 @@ DEFAULTS: dict[str, Any] = {
     "QUIET_SEAT_SECONDS": 600.0,  # a person waited on this long is played by a bot
     "SWEEP_SECONDS": None,  # how often idle games and quiet seats are looked for (None: derived)
     "RESUME_GAMES": True,  # take up the store's games on start (core.host.Lobby.take_up)
-    "STORE": None,  # a core.store Store for the live games; None: the file store in DATA_DIR
+    "STORE": None,  # a core.store Store for the live games; None: STORE_URL, else DATA_DIR
+    "STORE_URL": None,  # a store URL (postgresql://..., file:/folder): each worker opens its own
     "SSE_HEARTBEAT": 15.0,  # seconds between keep-alive comments on an idle stream
     "SSE_MAX_SECONDS": 600.0,  # a stream ends after this; the browser reconnects and resumes
     "JSON_SORT_KEYS": False,
@@ -70,6 +71,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.json.sort_keys = False
     app.url_map.merge_slashes = False  # "/api/games//state" is a JSON 404, not an HTML redirect
     store = app.config["STORE"]
+    if store is None and app.config["STORE_URL"]:
+        store = open_store(app.config["STORE_URL"])
     if store is None:  # the embedded default: a folder of log files, web-<id>.dmlog
         store = FileStore(app.config["DATA_DIR"] or default_data_dir(), prefix="web-")
     config = app.config

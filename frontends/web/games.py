@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from core.commands import Command, Undo
+from core.errors import StaleCommand
 from core.events.game import CommandUndone
 from core.host import Lobby, Table
 from core.projections.state import GameState
@@ -134,17 +135,37 @@ class LiveGame:
     # -- acting --------------------------------------------------------------
 
     def issue(
-        self, seat: int, command: Command, *, expected_seq: int | None = None
+        self,
+        seat: int,
+        command: Command,
+        *,
+        expected_seq: int | None = None,
+        request: str | None = None,
     ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
         """A person's command for ``seat`` (an undo by the table's policy): the records of
-        the events it caused and the board after it. A refusal changes nothing."""
+        the events it caused and the board after it. A refusal changes nothing.
+
+        A ``request`` already answered (its answer lost on the way, the client asking
+        again) gets that first answer again, and makes no second move.
+        """
         with self.cond:
+            if request is not None and (done := self.table.answered(request)) is not None:
+                return self._answer(*done)
             start = self.seq
-            if isinstance(command, Undo):
-                self.table.undo(seat, expected_seq=expected_seq)
-            else:
-                self.table.issue(seat, command, expected_seq=expected_seq)
+            try:
+                if isinstance(command, Undo):
+                    self.table.undo(seat, expected_seq=expected_seq, request=request)
+                else:
+                    self.table.issue(seat, command, expected_seq=expected_seq, request=request)
+            except StaleCommand:  # it may be this very request, answered through another server
+                if request is not None and (done := self.table.answered(request)) is not None:
+                    return self._answer(*done)
+                raise
             return list(self.records[start:]), self.board()
+
+    def _answer(self, first: int, end: int) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+        """The answer a request got: the records of its events and the board after them."""
+        return list(self.records[first:end]), self.board(end)
 
     # -- the records ---------------------------------------------------------
 

@@ -1,0 +1,51 @@
+"""Commands safe to retry: a stale position answers 409 with where the game is, and a
+request sent twice returns its first answer without a second move."""
+
+from __future__ import annotations
+
+from core.events.codec import command_to_dict
+from tests.web_support import live_game, make_app
+
+TWO_PEOPLE = [{"name": "Ann", "bot": None}, {"name": "Bo", "bot": None}]
+
+
+def test_a_request_sent_twice_is_answered_twice_and_played_once(tmp_path):
+    app = make_app(tmp_path)
+    client = app.test_client()
+    game = client.post("/api/games", json={"players": TWO_PEOPLE}).get_json()
+    live = live_game(app, game["id"])
+    seat = live.state.to_act()
+    token = next(s["token"] for s in game["seats"] if s["seat"] == seat)
+    body = {
+        "command": command_to_dict(live.table.game.legal()[0]),
+        "seq": live.seq,
+        "id": "a1b2c3-first-move",
+    }
+    url, headers = f"/api/games/{game['id']}/commands", {"X-Seat-Token": token}
+    first = client.post(url, json=body, headers=headers)
+    assert first.status_code == 200
+    log = (app.config["DATA_DIR"] / f"web-{game['id']}.dmlog").read_bytes()
+    again = client.post(url, json=body, headers=headers)  # the answer was lost: asked again
+    assert again.status_code == 200
+    assert again.get_json() == first.get_json()
+    assert (app.config["DATA_DIR"] / f"web-{game['id']}.dmlog").read_bytes() == log
+    app.extensions["dice_miner"].games.close()
+
+
+def test_a_stale_position_is_a_409_naming_where_the_game_is(tmp_path):
+    app = make_app(tmp_path)
+    client = app.test_client()
+    game = client.post("/api/games", json={"players": TWO_PEOPLE}).get_json()
+    live = live_game(app, game["id"])
+    seat = live.state.to_act()
+    token = next(s["token"] for s in game["seats"] if s["seat"] == seat)
+    command = command_to_dict(live.table.game.legal()[0])
+    url, headers = f"/api/games/{game['id']}/commands", {"X-Seat-Token": token}
+    stale = client.post(url, json={"command": command, "seq": live.seq - 1}, headers=headers)
+    assert stale.status_code == 409
+    error = stale.get_json()["error"]
+    assert error["code"] == "stale_state" and error["seq"] == live.seq
+    for bad in ({"seq": -1}, {"seq": "3"}, {"id": ""}, {"id": "x" * 65}, {"id": "a b"}):
+        refused = client.post(url, json={"command": command, **bad}, headers=headers)
+        assert refused.status_code == 400, bad
+    app.extensions["dice_miner"].games.close()
