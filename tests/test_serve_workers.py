@@ -103,7 +103,7 @@ def test_a_database_stopped_mid_game_is_503_meanwhile_and_nothing_is_lost(
         token = next(s["token"] for s in game["seats"] if "token" in s)
         reader = PostgresStore(database)
 
-        def my_move(seq_wanted: int | None = None):
+        def my_move():
             local = Game.from_stream(reader.read(game["id"]))
             while local.state.to_act() != 0:
                 local = Game.from_stream(reader.read(game["id"]))
@@ -116,7 +116,7 @@ def test_a_database_stopped_mid_game_is_503_meanwhile_and_nothing_is_lost(
                 server, "POST", f"/api/games/{game['id']}/commands", body, token
             )
             assert status == 200, answer
-        local, body = my_move()
+        _, body = my_move()
         acknowledged = reader.read(game["id"]).payloads()
         postgres_server.stop_now()
         try:
