@@ -70,6 +70,14 @@ def register(sub: argparse._SubParsersAction) -> None:
         "postgresql:// --store (default 1)",
     )
     p.add_argument(
+        "--threads",
+        type=_workers,
+        default=32,
+        metavar="N",
+        help="threads in each worker (with --workers): each open event stream holds one "
+        "(default 32)",
+    )
+    p.add_argument(
         "--idle-close",
         type=partial(seconds, most=30 * 24 * 3600.0),
         metavar="SECONDS",
@@ -96,8 +104,8 @@ def _workers(text: str) -> int:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if not 1 <= value <= 64:
-        raise argparse.ArgumentTypeError(f"1 to 64, not {value}")
+    if not 1 <= value <= 512:
+        raise argparse.ArgumentTypeError(f"1 to 512, not {value}")
     return value
 
 
@@ -220,6 +228,6 @@ def run_workers(args: argparse.Namespace) -> int:
         "each takes up the store's unfinished games.",
         flush=True,
     )
-    serve_workers(config, sock, args.workers)  # the arbiter closes the socket
+    serve_workers(config, sock, args.workers, args.threads)  # the arbiter closes the socket
     print("Stopped.")
     return 0
