@@ -207,20 +207,10 @@ class LiveGames:
             view = self._views[table.id] = LiveGame(table)
         return view
 
-    def create(
-        self,
-        players: object,
-        *,
-        seed: object = None,
-        mode: object = "multi",
-        pace: object = None,
-        chosen_by: object = None,
-        client: str | None = None,
-    ) -> tuple[LiveGame, dict[int, str]]:
-        """Start a game; returns it and the secret token of each person's seat."""
-        table, tokens = self.lobby.create(
-            players, seed=seed, mode=mode, pace=pace, chosen_by=chosen_by, client=client
-        )
+    def create(self, players: object, **options: Any) -> tuple[LiveGame, dict[int, str]]:
+        """Start a game (``core.host.Lobby.create``'s options); returns it and the secret
+        token of each person's seat."""
+        table, tokens = self.lobby.create(players, **options)
         return self._view(table), tokens
 
     def get(self, game_id: str) -> LiveGame | None:
