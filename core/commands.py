@@ -255,6 +255,35 @@ class ReturnSeat(Command):
         return f"return {self.returned}"
 
 
+@command("branch")
+@frozen
+class BranchGame(Command):
+    """The table branches this game from another log (a what-if, ``core.branch``).
+
+    The log holds the parent's first ``at`` events, record for record; ``parent`` is
+    the SHA-256 (hex) of the parent log's bytes. ``luck`` is ``"same"`` (every
+    position rolls what the parent rolled there; a parent whose dice came from a
+    secret needs it, ``secret``, revealed) or ``"fresh"`` (the dice come from the new
+    ``seed`` from here on).
+    """
+
+    BY_TABLE = True
+
+    parent: str
+    at: int
+    luck: str  # one of BRANCH_LUCKS
+    seed: int | None = None  # fresh luck: the new seed
+    secret: str = ""  # same luck, for a parent whose dice come from a revealed secret (hex)
+
+    def text(self) -> str:
+        fresh = f" from seed {self.seed}" if self.luck == "fresh" else ""
+        return f"branch from {self.parent[:16]} at {self.at} ({self.luck} luck{fresh})"
+
+
+#: A branch's luck: the parent's dice at every position, or a new seed's.
+BRANCH_LUCKS = ("same", "fresh")
+
+
 def _number(word: str, what: str) -> int:
     try:
         return int(word)

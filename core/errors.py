@@ -34,6 +34,16 @@ class SetupError(DiceMinerError, ValueError):
     code = "bad_setup"
 
 
+class BranchError(DiceMinerError, ValueError):
+    """A what-if branch that cannot be taken where or how it was asked (``core.branch``):
+    nothing was written. ``code`` is the rule's when the rules refused the branch."""
+
+    def __init__(self, message: str, code: str = "bad_branch") -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
 class StaleCommand(DiceMinerError):
     """A command made against a position the game has moved on from (another move came first).
 

@@ -25,7 +25,7 @@ import os
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from core.commands import Command, NewGame, RevealSeed, Undo, parse_command
+from core.commands import BranchGame, Command, NewGame, RevealSeed, Undo, parse_command
 from core.dice import DICE_SET
 from core.errors import GameDamaged, LogDamaged, RuleError
 from core.events.base import Event
@@ -34,7 +34,7 @@ from core.events.game import CommandUndone
 from core.projections.apply import fold_each
 from core.projections.state import GameState
 from core.projections.steps import Commit
-from core.projections.timeline import Timeline, UnreplayableBatch, push
+from core.projections.timeline import Timeline, UnreplayableBatch, begins_history, push
 from core.rng import DiceRng
 from core.rules import RULES_VERSION, emit_command, resolve_steps
 from core.rules.checks import check_seat
@@ -243,8 +243,13 @@ class Game:
             return self.undo(command.seat, request)
         before = self.timeline
         state = before.state
-        # dice from a secret, else the seed (an ordinary game takes the short way)
-        rng = self.rng() if state.facts.commitment else DiceRng(state.seed, before.top.depth)
+        facts = state.facts
+        # dice from a secret or a branch's luck, else the seed (an ordinary game takes the
+        # short way); a branch's fact rolls nothing, so it needs no secret kept by a host
+        if (facts.commitment or facts.branches) and type(command) is not BranchGame:
+            rng = self.rng()
+        else:
+            rng = DiceRng(state.seed, before.top.depth)
         out = emit_command(state, command, rng)
         batch = Batch(before.seq, command, tuple(out.events))
         self.stream.append(batch, request)  # durable before it counts
@@ -257,6 +262,11 @@ class Game:
 
     def undo(self, seat: int | None = None, request: str | None = None) -> Commit:
         """Step back one command; the undo is itself an event, the log is never rewritten."""
+        if type(self.timeline.top.command) is BranchGame:  # its first events stay the parent's
+            raise RuleError(
+                "branch_point",
+                "this game was branched from another here: undo goes no further back",
+            )
         if not self.timeline.can_undo():
             raise RuleError("nothing_to_undo", "there is nothing to undo")
         if self.state.facts.revealed:  # the secret is out: going back would foresee the dice
@@ -282,9 +292,9 @@ class Game:
         (none if ``seat`` has no command to take back).
         """
         frame, steps = self.timeline.top, 0
-        while frame.depth > 1 and getattr(frame.command, "seat", None) != seat:
+        while not begins_history(frame) and getattr(frame.command, "seat", None) != seat:
             frame, steps = frame.below, steps + 1
-        if frame.depth <= 1:
+        if begins_history(frame):  # the game's start, or a branch's: nothing of seat's after it
             return []
         return [self.undo(seat) for _ in range(steps + 1)]
 
@@ -315,6 +325,10 @@ class Game:
     def rng(self) -> DiceRng:
         """The generator of the next command: one stream per position in the history."""
         facts, depth = self.state.facts, self.timeline.depth
+        if facts.branches:  # a branch's luck: the seed, or the revealed secret, its fact names
+            if facts.branch_secret:
+                return DiceRng.secret(bytes.fromhex(facts.branch_secret), depth)
+            return DiceRng(facts.branch_seed, depth)  # type: ignore[arg-type]  # the fold checks
         if not facts.commitment:
             return DiceRng(self.state.seed, depth)
         if facts.revealed:

@@ -11,6 +11,13 @@ secret its log reveals at the end (``SeedRevealed``), after checking that the
 secret's SHA-256 is the commitment its log made at the start: that proves the
 host did not steer a single roll. Until the secret is revealed, nothing can be
 re-derived (``Provenance`` says which case a log is).
+
+A branch of another game (``core.branch``) is re-run like any log: its fact
+(``GameBranched``) is decided again, and the dice after it come from the luck it
+names. A branch with the same luck of a game with a secret seed holds that
+secret in its fact, so it is re-run from it (its SHA-256 checked as a reveal's);
+a branch with fresh luck of a game whose secret is still kept can be re-run only
+from its branch fact on (the events before it are replayed as logged).
 """
 
 from __future__ import annotations
@@ -24,8 +31,10 @@ from core.commands import Command, NewGame, Undo
 from core.errors import RuleError
 from core.events.base import Event
 from core.events.codec import Batch
-from core.events.table import SeedRevealed
+from core.events.table import GameBranched, SeedRevealed
 from core.game import Game
+from core.projections.timeline import replay
+from core.store import MemoryStream
 
 
 @frozen
@@ -46,8 +55,11 @@ class Provenance:
 
     ``kind`` is ``"seed"`` (its seed, which anyone could know), ``"chosen"`` (a seed
     chosen by ``chosen_by``), ``"revealed"`` (a secret whose SHA-256 is the
-    commitment, revealed at the end: re-run from it) or ``"secret"`` (a commitment
-    whose secret is not revealed yet: the rolls cannot be re-derived).
+    commitment, revealed at the end or by a branch's fact: re-run from it),
+    ``"secret"`` (a commitment whose secret is not revealed yet: the rolls cannot be
+    re-derived) or ``"secret_then_fresh"`` (a branch with fresh luck of such a game:
+    the rolls from its fact at seq ``fresh_from`` on come from ``fresh_seed``, and
+    only those can be re-derived).
     """
 
     kind: str
@@ -55,10 +67,13 @@ class Provenance:
     commitment: str = ""
     secret: str = ""
     chosen_by: str = ""
+    fresh_from: int = 0
+    fresh_seed: int = 0
 
 
 def provenance(batches: Sequence[Batch]) -> Provenance:
-    """Where the dice of the log's game came from (its NewGame and its last reveal)."""
+    """Where the dice of the log's game came from (its NewGame, its last reveal, and
+    the facts of a branch)."""
     start = batches[0].command if batches else None
     if not isinstance(start, NewGame):
         return Provenance("seed", 0)
@@ -66,10 +81,25 @@ def provenance(batches: Sequence[Batch]) -> Provenance:
         return Provenance("chosen", start.seed, chosen_by=start.seed_chosen_by)
     if not start.commitment:
         return Provenance("seed", start.seed)
-    revealed = [e.secret for b in batches for e in b.events if isinstance(e, SeedRevealed)]
-    if not revealed:
-        return Provenance("secret", start.seed, start.commitment)
-    return Provenance("revealed", start.seed, start.commitment, revealed[-1])
+    revealed = [
+        event.secret
+        for batch in batches
+        for event in batch.events
+        if isinstance(event, SeedRevealed) or (isinstance(event, GameBranched) and event.secret)
+    ]
+    if revealed:
+        return Provenance("revealed", start.seed, start.commitment, revealed[-1])
+    for batch in batches:
+        for i, event in enumerate(batch.events):
+            if isinstance(event, GameBranched) and event.seed is not None:
+                return Provenance(
+                    "secret_then_fresh",
+                    start.seed,
+                    start.commitment,
+                    fresh_from=batch.seq + i,
+                    fresh_seed=event.seed,
+                )
+    return Provenance("secret", start.seed, start.commitment)
 
 
 def rerun(batches: Sequence[Batch]) -> Divergence | None:
@@ -90,6 +120,8 @@ def rerun(batches: Sequence[Batch]) -> Divergence | None:
     if origin.kind == "secret":
         reason = "the dice came from a secret the log has not revealed: they cannot be re-run"
         return Divergence(0, 1, start, _at(first, 0), None, reason)
+    if origin.kind == "secret_then_fresh":
+        return _rerun_from(batches, origin.fresh_from)
     if origin.kind == "revealed":
         try:
             secret = bytes.fromhex(origin.secret)
@@ -118,7 +150,21 @@ def rerun(batches: Sequence[Batch]) -> Divergence | None:
     found = _compare(first, again.events, 1)
     if found is not None:
         return found
-    for record, batch in enumerate(batches[1:], start=2):
+    return _decide_again(game, batches, 1)
+
+
+def _rerun_from(batches: Sequence[Batch], seq: int) -> Divergence | None:
+    """Replay the batches before ``seq`` as logged, then decide the others again."""
+    kept = next(k for k, batch in enumerate(batches) if batch.seq <= seq < batch.end)
+    stream = MemoryStream.new({"game_id": getattr(batches[0].command, "game_id", "")})
+    for batch in batches[:kept]:
+        stream.append(batch)
+    return _decide_again(Game(stream, replay(batches[:kept])), batches, kept)
+
+
+def _decide_again(game: Game, batches: Sequence[Batch], start: int) -> Divergence | None:
+    """Issue the commands of ``batches[start:]`` to ``game``; the first event that differs."""
+    for record, batch in enumerate(batches[start:], start=start + 1):
         command = batch.command
         try:
             undo = isinstance(command, Undo)

@@ -285,3 +285,33 @@ def test_the_worth_counts_score_as_the_bots_tally(faces, extra, rival):
     assert score(counts(faces), rival, 0.75) == (points + gems if gems > rival else points)
     assert score(counts(faces), rival, 0) == score_faces(faces, rival)
     assert score(added(counts(faces), extra), rival, 0) == score_faces([*faces, extra], rival)
+
+
+# -- the table's commands ---------------------------------------------------------------
+
+
+def test_the_tables_commands_are_no_ones_decisions(tmp_path):
+    """A revealed secret and a branch's fact are valued by nobody; their events carry the
+    chances of the position they left, which is the one before them."""
+    from core.branch import branch_game, branch_points
+    from core.commands import BranchGame, RevealSeed
+
+    game = Game.new(["Ada", "Brok"], secret=bytes(range(32)))
+    bots = [make_bot("greedy"), make_bot("greedy")]
+    while not game.state.is_over:
+        game.issue(bot_command(game, bots[game.to_act()]))
+    game.reveal()
+    revealed = tmp_path / "revealed.dmlog"
+    revealed.write_bytes(game.export())
+    at = branch_points(game.batches())[30]
+    branched = tmp_path / "branched.dmlog"
+    branched.write_bytes(branch_game(game.export(), at, "same").export())
+    for path, table in ((revealed, RevealSeed), (branched, BranchGame)):
+        document = analysis(path)
+        played = [d["played"]["command"] for d in document["decisions"]]
+        commands = [batch.command for batch in Game.load(path).batches()[1:]]  # no undo
+        assert played == [c.text() for c in commands if not c.BY_TABLE]
+        assert any(isinstance(c, table) for c in commands)
+        fact = next(e for e in document["events"] if e["type"] in ("SeedRevealed", "GameBranched"))
+        before = document["events"][document["events"].index(fact) - 1]
+        assert fact["win_chance"] == before["win_chance"]

@@ -1,4 +1,4 @@
-"""The analysis's calibration script and benchmark measure what they say (not how well)."""
+"""The analysis's calibration scripts and benchmark measure what they say (not how well)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from core.analysis.judge import Options
 from core.bots.play import play_game
 from core.bots.registry import make_bot
 from core.game import Game
+from scripts import branch_calibration
 from scripts.analysis_calibration import brier, reliability, report, round_starts
 
 
@@ -48,3 +49,27 @@ def test_the_benchmark_compares_two_analyses_of_one_game(tmp_path):
     figures = agreement(few, more)
     assert figures["choices"] == sum(not d["forced"] for d in few["decisions"])
     assert 0 <= figures["same_best"] <= 1 and figures["chance_gap_mean"] > 0
+
+
+def test_the_branch_calibration_plays_the_best_move_in_a_same_luck_branch():
+    """Each compared decision's branch is the original up to it, then the best move; the
+    control (the played move again) gives the original's final scores."""
+    bots = ("greedy", "greedy", "random")
+    part = branch_calibration.compare(bots, 5, 4, 6, 0)
+    assert part["control"] is True
+    assert part["rows"], "with 4 futures the best move found differs from some played"
+    for row in part["rows"]:
+        assert row["loss"] >= 0 and row["won_before"] in (0.0, 0.5, 1.0, 1 / 3)
+    figures = branch_calibration.report([part, part], 5, 50)
+    assert figures["n"] == 2 * len(part["rows"]) and figures["controls"] == 2
+    assert figures["raised"] + figures["unchanged"] + figures["lowered"] == figures["n"]
+
+
+def test_wilson_and_the_bootstrap_by_hand():
+    low, high = branch_calibration.wilson(8, 10)
+    assert round(low, 4) == 0.4902 and round(high, 4) == 0.9433
+    same = [[{"delta": 1}, {"delta": -1}], [{"delta": 1}, {"delta": -1}]]
+    assert branch_calibration.bootstrap(same, branch_calibration.raised, 1, 100) == (0.5, 0.5)
+    figures = branch_calibration.summary([{"delta": 2, "won": 1.0, "won_before": 0.0}] * 4)
+    assert figures["raised_share"] == 1.0 and figures["mean_delta95"] == [2.0, 2.0]
+    assert figures["win_share_delta"] == 1.0

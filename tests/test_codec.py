@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from core.commands import (
     COMMAND_TYPES,
+    BranchGame,
     CacheDice,
     ChooseHero,
     CloseGame,
@@ -56,6 +57,9 @@ TABLE_COMMANDS = [
     CloseGame("nobody moved for an hour"),
     HandSeatToBot(1, "greedy", "Brok was quiet for 5 minutes"),
     ReturnSeat(1),
+    BranchGame("ef" * 32, 25, "same"),
+    BranchGame("ef" * 32, 25, "same", secret="cd" * 32),
+    BranchGame("ef" * 32, 25, "fresh", seed=2**64 - 1),
 ]
 
 
@@ -105,6 +109,9 @@ TABLE_EVENTS = [
     tev.GameClosed("nobody moved for an hour"),
     tev.SeatHandedToBot(1, "greedy", "quiet for 5 minutes"),
     tev.SeatReturned(1),
+    tev.GameBranched("ef" * 32, 25, "same", 7),
+    tev.GameBranched("ef" * 32, 25, "same", None, "cd" * 32),
+    tev.GameBranched("ef" * 32, 25, "fresh", 2**64 - 1),
 ]
 
 

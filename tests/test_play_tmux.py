@@ -13,8 +13,13 @@ from pathlib import Path
 
 import pytest
 
+from core.bots import make_bot
+from core.bots.play import bot_command
+from core.branch import write_branch
 from core.commands import TakeDie
 from core.game import Game
+from core.projections.state import EXCAVATION
+from core.verify import rerun
 
 TMUX = shutil.which("tmux")
 REPO = Path(__file__).resolve().parent.parent
@@ -214,3 +219,31 @@ def test_play_in_tmux_with_ascii_draws_only_ascii_even_in_boxes(terminal):
     assert screen.isascii()
     term.keys("q")
     term.wait_for("The game is saved in")
+
+
+def test_play_resumes_a_what_if_branch_and_undo_stops_at_its_branch_point(terminal, tmp_path):
+    """``./play --resume`` plays a branch like any game; undo never reaches the parent's moves."""
+    parent, branch = tmp_path / "game.dmlog", tmp_path / "what-if.dmlog"
+    with Game.new(["You", "Brok (greedy)"], seed=7, log=parent, sync=False) as game:
+        bot = make_bot("greedy")
+        while game.seq < 12 or game.state.phase != EXCAVATION or game.to_act() != 0:
+            game.issue(bot_command(game, bot))
+        at = game.seq
+    write_branch(parent, branch, at, "same", sync=False)
+
+    term = terminal("--resume", str(branch), "--fast")
+    screen = term.wait_for("Take a top die")
+    assert "Branched from another game" in screen
+    term.keys("u")
+    term.wait_for("There is nothing of yours to undo")
+    term.keys("Enter")
+    term.wait_for("You took die")
+    term.keys("u")
+    term.wait_for("Undid")
+    term.keys("u")
+    term.wait_for("There is nothing of yours to undo")
+    term.keys("q")
+    term.wait_for("The game is saved in")
+    game = Game.load(branch)
+    assert game.seq > at + 1 and type(game.timeline.top.command).__name__ == "BranchGame"
+    assert rerun(game.batches()) is None

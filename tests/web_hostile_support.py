@@ -234,6 +234,13 @@ COMMAND_FIELDS = {
     "close": {"reason": hostile_text},
     "takeover": {"taken": dice, "bot": hostile_text, "reason": hostile_text},
     "return": {"returned": dice},
+    "branch": {
+        "parent": st.one_of(hostile_text, st.just("ef" * 32)),
+        "at": dice,
+        "luck": st.one_of(hostile_text, st.sampled_from(["same", "fresh"])),
+        "seed": st.one_of(st.none(), dice),
+        "secret": hostile_text,
+    },
 }
 assert set(COMMAND_FIELDS) == set(COMMAND_TYPES)
 

@@ -5,6 +5,8 @@ made, with the state it was made from (all the mover could see) and the state
 it led to. Commands later undone are not decisions of the final game: they are
 listed apart (``Undone``), as are the undos themselves, and neither is valued.
 The command issued after an undo in the same place is the decision that stands.
+The table's commands (a branch's fact, a seat handed to a bot, a secret revealed:
+``Command.BY_TABLE``) are no one's decisions either: they change no position.
 """
 
 from __future__ import annotations
@@ -75,7 +77,8 @@ def history(batches: Sequence[Batch]) -> History:
         for b in batches
         if b.seq not in standing
     )
-    return History(steps[0], tuple(steps[1:]), undone)
+    decisions = tuple(step for step in steps[1:] if not step.command.BY_TABLE)
+    return History(steps[0], decisions, undone)
 
 
 __all__ = ["Decision", "History", "Undone", "history"]

@@ -153,11 +153,12 @@ def _events(hist: History, batches, positions: list[list[float]], mode: str) -> 
     index = {hist.opening.seq: 0}
     index.update({d.seq: k + 1 for k, d in enumerate(hist.decisions)})
     key = "expected_score" if mode == "solo" else "win_chance"
-    found = []
+    found, at = [], 0
     for step in walk(batches):
         if step.undone or isinstance(step.batch.command, Undo):
             continue
-        chances = positions[index[step.batch.seq]]
+        at = index.get(step.batch.seq, at)  # a table's fact leaves the position as it was
+        chances = positions[at]
         found.append(
             {
                 "seq": step.seq,

@@ -5,7 +5,8 @@ in the log so the log stays the whole story: the secret the dice come from
 (committed at the start, revealed at the end, so anyone can check afterwards
 that no die was steered), a seed chosen by someone (so everyone knows it is no
 secret), a game closed because nobody played it, a quiet person's seat handed
-to a bot and given back.
+to a bot and given back, a game branched from another to try another way
+(``core.branch``).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from core.events.base import Event, event
 
 __all__ = [
     "DiceCommitted",
+    "GameBranched",
     "GameClosed",
     "SeatHandedToBot",
     "SeatReturned",
@@ -74,3 +76,18 @@ class SeatReturned(Event):
     """Seat ``seat`` is its person's again."""
 
     seat: int
+
+
+@event(version=1)
+@frozen
+class GameBranched(Event):
+    """This game is a branch of the log whose bytes' SHA-256 is ``parent`` (hex): its
+    first ``at`` events are that log's. ``luck`` is ``"same"`` (each position rolls
+    what the parent rolled there) or ``"fresh"``; from here on the dice come from
+    ``seed``, or from ``secret`` (hex), the parent's secret seed, revealed."""
+
+    parent: str
+    at: int
+    luck: str
+    seed: int | None = None
+    secret: str = ""

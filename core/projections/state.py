@@ -14,7 +14,7 @@ are still frozen: assigning a field raises.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from attrs import fields, frozen
 
@@ -41,18 +41,29 @@ class TableFacts:
     the game's own seed rolls them), ``revealed`` that secret once the game is over,
     ``seed_chosen_by`` who chose a seed that is no secret, ``closed`` why the table
     ended the game early, ``bot_seats`` the seats bots play for people gone quiet.
+    A branch of another game (``core.branch``) lists its branch facts in
+    ``branches`` (a branch of a branch has two), and its dice come from
+    ``branch_seed``, or ``branch_secret`` (a revealed secret seed, hex), from its
+    last branch fact on.
     """
+
+    #: Fields added later: state hashes write them only when set (docs/state-hash.md),
+    #: so the hashes of games that never use them stay as they were.
+    LATER_FIELDS: ClassVar[tuple[str, ...]] = ("branches", "branch_seed", "branch_secret")
 
     commitment: str = ""
     revealed: str = ""
     seed_chosen_by: str = ""
     closed: str = ""
     bot_seats: tuple[tuple[int, str], ...] = ()  # (seat, bot kind)
+    branches: tuple[tuple[str, int, str], ...] = ()  # (parent's SHA-256, at, luck)
+    branch_seed: int | None = None
+    branch_secret: str = ""
 
     @property
     def secret_dice(self) -> bool:
-        """True if the dice come from a secret not revealed yet."""
-        return bool(self.commitment) and not self.revealed
+        """True if the dice come from a secret not revealed yet (a branch's never do)."""
+        return bool(self.commitment) and not self.revealed and not self.branches
 
 
 #: A game none of whose table's facts were logged.

@@ -9,7 +9,8 @@ Nothing else may occur in a state; a value of another type (a float, say) is
 refused rather than written in some form no other reader could reproduce. The
 table's facts (``GameState.facts``: a secret seed's commitment, a closed game,
 seats handed to bots) are one more key, ``facts``, an object of their fields,
-written only when a game has any.
+written only when a game has any; the fields added later (``TableFacts.LATER_FIELDS``:
+a branch's) only when set, so the hashes of games without them stay as they were.
 
 Sorting the keys makes the hash independent of the order attrs declares the
 fields in; a field added, removed or renamed changes every hash, which is what
@@ -33,6 +34,7 @@ HASH_VERSION = 1
 _PREFIX = f"dice-miner state v{HASH_VERSION}\n".encode("ascii")
 _NAMES = tuple(sorted(f.name for f in fields(GameState) if f.name != "facts"))
 _FACT_NAMES = tuple(sorted(f.name for f in fields(TableFacts)))
+_LATER_FACTS = frozenset(TableFacts.LATER_FIELDS)
 
 
 def plain(value: Any) -> Any:
@@ -50,8 +52,13 @@ def canonical(state: GameState) -> dict[str, Any]:
     """Every field of ``state`` by name, as plain data; the table's ``facts`` only when a
     game has some (so an ordinary game's hashes do not depend on them)."""
     found = {name: plain(getattr(state, name)) for name in _NAMES}
-    if state.facts != NO_FACTS:
-        found["facts"] = {name: plain(getattr(state.facts, name)) for name in _FACT_NAMES}
+    facts = state.facts
+    if facts != NO_FACTS:
+        found["facts"] = {
+            name: plain(getattr(facts, name))
+            for name in _FACT_NAMES
+            if name not in _LATER_FACTS or getattr(facts, name) != getattr(NO_FACTS, name)
+        }
     return found
 
 

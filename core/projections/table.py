@@ -6,11 +6,15 @@ Importing this module registers the handlers with ``core.projections.apply``.
 
 from __future__ import annotations
 
+import re
+
 from attrs import evolve
 
 from core.events import table as tev
 from core.projections.apply import handles
 from core.projections.state import OVER, GameState
+
+_HEX64 = re.compile(r"^[0-9a-f]{64}$")
 
 
 @handles(tev.DiceCommitted)
@@ -45,3 +49,17 @@ def _handed(state: GameState, e: tev.SeatHandedToBot) -> GameState:
 def _returned(state: GameState, e: tev.SeatReturned) -> GameState:
     seats = tuple((seat, bot) for seat, bot in state.facts.bot_seats if seat != e.seat)
     return state.replace(facts=evolve(state.facts, bot_seats=seats))
+
+
+@handles(tev.GameBranched)
+def _branched(state: GameState, e: tev.GameBranched) -> GameState:
+    # the dice come from a seed or a secret, never neither or both (else the log is damaged)
+    if (e.seed is None) == (not e.secret) or (e.secret and not _HEX64.match(e.secret)):
+        raise ValueError("a branch's dice come from a seed or from a 64-hex-digit secret")
+    facts = evolve(
+        state.facts,
+        branches=(*state.facts.branches, (e.parent, e.at, e.luck)),
+        branch_seed=e.seed,
+        branch_secret=e.secret,
+    )
+    return state.replace(facts=facts)

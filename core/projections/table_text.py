@@ -43,3 +43,14 @@ def _handed(state, e: tev.SeatHandedToBot) -> str:
 @describes(tev.SeatReturned)
 def _returned(state, e: tev.SeatReturned) -> str:
     return f"{state.names[e.seat]} is back and plays again"
+
+
+@describes(tev.GameBranched)
+def _branched(state, e: tev.GameBranched) -> str:
+    parent = (
+        f"Branched from another game (its log's SHA-256 {e.parent[:_SHOWN]}...) "
+        f"after its first {e.at} events"
+    )
+    if e.luck == "same":
+        return f"{parent}, with the same luck: each position rolls the dice that game rolled there"
+    return f"{parent}, with fresh luck: the dice come from seed {e.seed} from here on"

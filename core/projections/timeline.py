@@ -5,6 +5,14 @@ earlier state is kept beneath the new one (a persistent stack: states share
 structure, so keeping them is cheap). ``CommandUndone`` pops the stack, so
 projections skip what was undone. The global ``seq`` keeps counting: the log
 only ever grows.
+
+A branch of another game (``core.branch``) is the parent's first batches and then
+the table's fact ``BranchGame``. That fact begins the branch's own history:
+nothing at or below it can be undone (undo stops at the branch point, so the
+branch's first events stay the parent's), and it is no step of the game: the
+commands after it stand at the depths the parent's did, so each rolls from the
+stream the parent's command there rolled from, and a bot decides with the
+generator it had there.
 """
 
 from __future__ import annotations
@@ -12,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from core.commands import Command, Undo
+from core.commands import BranchGame, Command, Undo
 from core.events.codec import Batch
 from core.events.game import CommandUndone
 from core.projections.apply import fold
@@ -29,7 +37,7 @@ class Frame(NamedTuple):
 
     state: GameState | None
     batch_seq: int  # seq of the first event of the command's batch
-    depth: int  # effective commands so far (the game's start is depth 1)
+    depth: int  # effective commands so far (the game's start is depth 1; a branch's fact: 0)
     below: Frame | None
     command: Command | None = None  # the command that led to ``state``
 
@@ -50,18 +58,21 @@ class Timeline(NamedTuple):
 
     @property
     def depth(self) -> int:
-        """How many commands stand in the effective history."""
+        """How many commands stand in the effective history (a branch's fact aside)."""
         return self.top.depth
 
     def can_undo(self) -> bool:
-        """True if there is a command after the game's start to undo."""
-        return self.top.depth > 1
+        """True if there is a command after the game's start (or its branch point) to undo."""
+        return not begins_history(self.top)
 
     def commands(self) -> list[Command]:
-        """The effective history's commands, oldest first (undone ones left out)."""
+        """The effective history's commands from its beginning (the game's start, or a
+        branch's fact), oldest first, undone ones left out: those undo may reach."""
         found, frame = [], self.top
         while frame.command is not None:
             found.append(frame.command)
+            if begins_history(frame):
+                break
             frame = frame.below
         return found[::-1]
 
@@ -96,6 +107,16 @@ class UnreplayableBatch(ValueError):
         self.cause = cause
 
 
+def begins_history(frame: Frame) -> bool:
+    """True for the frame of a game's start or of a branch's fact: undo goes no further."""
+    return frame.depth <= 1 or type(frame.command) is BranchGame
+
+
+def _depth(top: Frame, command: Command) -> int:
+    """The depth after ``command``: one more, but for a branch's fact (no step of the game)."""
+    return top.depth if type(command) is BranchGame else top.depth + 1
+
+
 def _step(top: Frame, seq: int, batch: Batch, events: tuple) -> tuple[Frame, int]:
     """The top frame and next seq after ``events``, the first events of ``batch``."""
     if batch.seq != seq:
@@ -103,10 +124,10 @@ def _step(top: Frame, seq: int, batch: Batch, events: tuple) -> tuple[Frame, int
     if isinstance(batch.command, Undo):
         if not events:
             return top, seq
-        if events != (CommandUndone(top.batch_seq),) or top.depth <= 1:
+        if events != (CommandUndone(top.batch_seq),) or begins_history(top):
             raise ValueError(f"undo batch at seq {batch.seq} does not undo the last command")
         return top.below, batch.end
-    frame = Frame(fold(events, top.state), seq, top.depth + 1, top, batch.command)
+    frame = Frame(fold(events, top.state), seq, _depth(top, batch.command), top, batch.command)
     return frame, seq + len(events)
 
 
@@ -118,7 +139,8 @@ def push(timeline: Timeline, batch: Batch, state: GameState) -> Timeline:
     """
     if batch.seq != timeline.seq:
         raise ValueError(f"batch starts at seq {batch.seq}, expected {timeline.seq}")
-    frame = Frame(state, batch.seq, timeline.top.depth + 1, timeline.top, batch.command)
+    top = timeline.top
+    frame = Frame(state, batch.seq, _depth(top, batch.command), top, batch.command)
     return Timeline(frame, batch.end)
 
 

@@ -1,5 +1,5 @@
 """The table's commands: revealing the secret seed, closing a game, handing a quiet
-person's seat to a bot and back (``core.events.table``).
+person's seat to a bot and back, branching a game from another (``core.events.table``).
 
 They are the table's, not a player's (``Command.BY_TABLE``): a host issues them
 and a frontend never takes them from a person. The rules still check each one
@@ -13,7 +13,14 @@ from __future__ import annotations
 import hashlib
 import re
 
-from core.commands import CloseGame, HandSeatToBot, NewGame, ReturnSeat, RevealSeed
+from core.commands import (
+    BranchGame,
+    CloseGame,
+    HandSeatToBot,
+    NewGame,
+    ReturnSeat,
+    RevealSeed,
+)
 from core.errors import RuleError
 from core.events import table as tev
 from core.rules.emitter import Emitter
@@ -22,6 +29,8 @@ from core.rules.emitter import Emitter
 _HEX64 = re.compile(r"^[0-9a-f]{64}$")
 #: Longest reason or name a table's event may carry.
 MAX_TEXT = 200
+#: A seed is a 64-bit word (``core.rng``).
+_SEEDS = 1 << 64
 
 
 def commitment_of(secret: str) -> str:
@@ -92,6 +101,52 @@ def return_seat(out: Emitter, cmd: ReturnSeat) -> None:
     out.emit(tev.SeatReturned(cmd.returned))
 
 
+def branch_game(out: Emitter, cmd: BranchGame) -> None:
+    """The fact that this game is a branch of another log, and where its dice come from.
+
+    Same luck keeps the dice where they came from (the game's seed, an earlier
+    branch's, or the game's secret seed, which a branch needs revealed: it is logged
+    in the fact); fresh luck takes a new seed. Either way the dice are no secret.
+    """
+    state = out.state
+    if state.is_over:
+        raise RuleError("game_over", "the game is over there: a branch would have nothing to play")
+    if not isinstance(cmd.parent, str) or not _HEX64.match(cmd.parent):
+        raise RuleError("bad_option", "a branch's parent is a SHA-256 in 64 lowercase hex digits")
+    if type(cmd.at) is not int or cmd.at < 1:
+        raise RuleError("bad_option", "a branch keeps at least the game's opening event")
+    if cmd.luck == "fresh":
+        if type(cmd.seed) is not int or not 0 <= cmd.seed < _SEEDS or cmd.secret:
+            raise RuleError("bad_option", "fresh luck is a new seed, 0 to 2**64 - 1")
+        out.emit(tev.GameBranched(cmd.parent, cmd.at, "fresh", cmd.seed))
+        return
+    if cmd.luck != "same":
+        raise RuleError("bad_option", "a branch's luck is 'same' or 'fresh'")
+    if cmd.seed is not None:
+        raise RuleError("bad_option", "the same luck rolls the parent's dice: it takes no seed")
+    facts = state.facts
+    if facts.branches:  # where the dice come from is known: an earlier branch's fact says
+        seed, secret = facts.branch_seed, facts.branch_secret
+    elif facts.commitment:
+        secret, seed = cmd.secret, None
+        if not secret:
+            raise RuleError(
+                "seed_secret",
+                "this game's dice come from a secret seed not revealed yet (it is once the "
+                "game is over): a branch with the same luck needs it, one with fresh luck "
+                "does not",
+            )
+        if not isinstance(secret, str) or not _HEX64.match(secret):
+            raise RuleError("bad_secret", "a secret seed is 64 lowercase hex digits")
+        if commitment_of(secret) != facts.commitment:
+            raise RuleError("bad_secret", "that is not the secret this game committed to")
+    else:
+        seed, secret = state.seed, ""
+    if cmd.secret and cmd.secret != secret:
+        raise RuleError("bad_secret", "that is not the secret this game's dice come from")
+    out.emit(tev.GameBranched(cmd.parent, cmd.at, "same", seed, secret))
+
+
 def _text(value: object, what: str) -> str:
     if not isinstance(value, str) or not value.strip() or len(value) > MAX_TEXT:
         raise RuleError("bad_option", f"{what} is 1 to {MAX_TEXT} characters")
@@ -108,6 +163,7 @@ HANDLERS = {
     CloseGame: close_game,
     HandSeatToBot: hand_seat_to_bot,
     ReturnSeat: return_seat,
+    BranchGame: branch_game,
 }
 
 __all__ = ["HANDLERS", "check_table_options", "commitment_of", "emit_table_facts"]

@@ -13,10 +13,12 @@ import os
 import sys
 from collections.abc import Iterator
 
+from core.branch import branch_facts, branch_problems
 from core.commands import NewGame
 from core.errors import GameDamaged, LogDamaged, TornRecord
 from core.events.codec import Batch, event_to_dict
 from core.events.game import CommandUndone
+from core.events.table import SeedRevealed
 from core.game import log_header
 from core.projections.views import Step, event_line, event_record, event_text, walk
 from core.store import repair_log
@@ -162,7 +164,16 @@ def run_verify(args: argparse.Namespace) -> int:
             for key, logged, rerun_value in wrong:
                 print(f"  {key}: the header says {logged!r}, the game {rerun_value!r}")
             return EXIT_DIFFERENT
-        print(f"{args.log}: ok: {len(batches)} records, {events} events; {_checked(origin)}")
+        problems = branch_problems(scan.header, batches)
+        if problems:
+            print(f"{args.log}: DIFFERS in what it says of the game it was branched from:")
+            for problem in problems:
+                print(f"  {problem}")
+            return EXIT_DIFFERENT
+        checked = _checked(origin, batches)
+        print(f"{args.log}: ok: {len(batches)} records, {events} events; {checked}")
+        for line in branch_lines(batches):
+            print(f"  {line}")
         return EXIT_OK
     offset = scan.offsets[found.record - 1]
     print(f"{args.log}: DIFFERS at event {found.seq} (record {found.record}, byte {offset})")
@@ -172,8 +183,31 @@ def run_verify(args: argparse.Namespace) -> int:
     return EXIT_DIFFERENT
 
 
-def _checked(origin: Provenance) -> str:
+def branch_lines(batches: list[Batch]) -> list[str]:
+    """A branch's facts in words for ``verify``: its parent's SHA-256, N and its luck."""
+    lines = []
+    for _, fact in branch_facts(batches):
+        luck = (
+            "the same luck (the parent's dice at every position)"
+            if fact.luck == "same"
+            else f"fresh luck (seed {fact.seed} from there on)"
+        )
+        lines.append(
+            f"a branch of the log whose SHA-256 is {fact.parent}, after its first "
+            f"{fact.at} events, with {luck}"
+        )
+    return lines
+
+
+def _checked(origin: Provenance, batches: list[Batch]) -> str:
     """What the verification proved, in words, by where the dice came from."""
+    if origin.kind == "secret_then_fresh":
+        return (
+            "checksums good; the dice before the branch at event "
+            f"{origin.fresh_from} came from a secret seed not revealed (commitment "
+            f"{origin.commitment[:16]}...), so those rolls cannot be re-derived; re-running "
+            f"from the branch on, from its seed {origin.fresh_seed}, reproduces every event"
+        )
     if origin.kind == "secret":
         return (
             "checksums good; the dice come from a secret seed not revealed yet "
@@ -182,12 +216,19 @@ def _checked(origin: Provenance) -> str:
         )
     if origin.kind == "revealed":
         return (
-            "checksums good; commitment checked: the SHA-256 of the secret revealed at the "
-            f"end is the commitment made at the start ({origin.commitment[:16]}...), and "
-            "re-running from that secret reproduces every event, so every roll came from it"
+            "checksums good; commitment checked: the SHA-256 of the secret revealed "
+            f"{_where_revealed(batches)} is the commitment made at the start "
+            f"({origin.commitment[:16]}...), and re-running from that secret reproduces "
+            "every event, so every roll came from it"
         )
     chosen = f", chosen by {origin.chosen_by}" if origin.kind == "chosen" else ""
     return f"checksums good, and re-running from seed {origin.seed}{chosen} reproduces every event"
+
+
+def _where_revealed(batches: list[Batch]) -> str:
+    """Where a log revealed its secret seed: at the game's end, or in a branch's fact."""
+    at_the_end = any(isinstance(e, SeedRevealed) for b in batches for e in b.events)
+    return "at the end" if at_the_end else "in its branch fact"
 
 
 def header_differences(header: dict, start: NewGame) -> list[tuple[str, object, object]]:

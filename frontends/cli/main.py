@@ -12,10 +12,20 @@ import sys
 from collections.abc import Sequence
 
 from core.errors import DiceMinerError
-from frontends.cli import analyse, demo, logtools, play, replay, serve, simulate, storetools
+from frontends.cli import (
+    analyse,
+    branch,
+    demo,
+    logtools,
+    play,
+    replay,
+    serve,
+    simulate,
+    storetools,
+)
 
 #: Modules that add a subcommand: each has ``register(subparsers)``.
-COMMANDS = [demo, play, simulate, replay, analyse, logtools, storetools, serve]
+COMMANDS = [demo, play, simulate, replay, analyse, branch, logtools, storetools, serve]
 
 EXIT_ERROR = 2
 
