@@ -186,15 +186,17 @@ class Viewer {
     const highlight = new Set(record && Number.isInteger(record.die) ? [record.die] : []);
     renderMountain(this.dom.mountain, board, { highlight });
     renderPlayers(this.dom.players, board, { highlight });
-    this.dom.status.textContent = statusText(board);
+    const status = statusText(board);
+    this.dom.status.textContent = status;
+    this.dom.status.title = status; // the line may be cut to its height: the whole of it
     this.dom.status.classList.remove("error");
     this.dom.chart.closest(".card").hidden = board.mode === "solo"; // a solo score is no round total
     renderChart(this.dom.chart, this.summary.scores, this.names, this.total, n, (p) => this.go(p));
     this.events.show(n);
     this.dom.slider.value = String(n);
-    // The event just shown by its seq, as the event list, `log show` and the dumps number it;
-    // then how far into the game that is (the URL's ?at=).
-    this.dom.position.textContent = `event ${n - 1} · ${n} of ${this.total}`;
+    // The event just shown and the last one, both by their seq as the event list, `log show`,
+    // the dumps and the analysis number them (from 0): one way of counting, never two.
+    this.dom.position.textContent = `event ${n - 1} of ${this.total - 1}`;
     this.dom.slider.setAttribute("aria-valuetext", this.dom.position.textContent);
     this.shareLater(n);
     if (!this.playing) this.announceLater(n);
