@@ -17,6 +17,9 @@ from frontends.web.games import LiveGame
 from frontends.web.replays import Replay, ReplayNotFound
 from frontends.web.services import services
 
+#: More digits than any number the API takes (a seed has at most 20).
+MAX_DIGITS = 40
+
 
 def int_arg(name: str, default: int | None, low: int, high: int) -> int | None:
     """A whole-number query argument within ``low..high``, or a 400."""
@@ -37,7 +40,7 @@ def json_body() -> dict[str, Any]:
     """The request's JSON object, or a 400 saying what is wrong with it."""
     data = request.get_data(cache=True)
     try:
-        body = json.loads(data or b"null")
+        body = json.loads(data or b"null", parse_int=_whole_number)
     except (ValueError, UnicodeDecodeError) as exc:
         raise ApiError(400, "bad_json", f"the body is not valid JSON: {exc}") from None
     except RecursionError:  # json.loads recurses once per level: [[[[...]]]] would be a 500
@@ -45,6 +48,16 @@ def json_body() -> dict[str, Any]:
     if not isinstance(body, dict):
         raise ApiError(400, "bad_json", "the body must be a JSON object")
     return body
+
+
+def _whole_number(text: str) -> int:
+    """A JSON integer, refused in words when it is longer than any the API takes (Python
+    would refuse 4,300 digits with a message about its own settings)."""
+    digits = len(text.lstrip("-"))
+    if digits > MAX_DIGITS:
+        message = f"a number in the body has {digits:,} digits: no field takes more than 20"
+        raise ApiError(400, "bad_json", message)
+    return int(text)
 
 
 def replay_named(name: str) -> Replay:
