@@ -5,11 +5,13 @@
     GET  /api/replays/<name>               players, length, the totals through the game
     GET  /api/replays/<name>/events        event records from ``?from=SEQ`` (``&limit=N``)
     GET  /api/replays/<name>/state         the board after ``?at=N`` events
+    GET  /api/replays/<name>/boards        every board of the game, packed (the viewer holds them)
     GET  /api/bots                         the bot kinds a seat can be given
     GET  /api/games                        the live games
     POST /api/games                        start one: ``{"players": [{"name", "bot"}], "seed"}``
     GET  /api/games/<id>                   its seats, state and events so far
     GET  /api/games/<id>/events|state      as for replays
+    GET  /api/games/<id>/boards            the boards from ``?from=N`` on, packed
     GET  /api/games/<id>/choices           what the player to act may do now
     POST /api/games/<id>/commands          a move, with the seat's token in ``X-Seat-Token``
 
@@ -28,7 +30,7 @@ from core.errors import CommandSyntaxError, EventFormatError, LogError, SetupErr
 from core.events.codec import command_from_dict
 from frontends.web.errors import ApiError, bad_command, log_refused
 from frontends.web.lookup import int_arg, json_body, live_game, replay_named
-from frontends.web.readmodel import board_view
+from frontends.web.readmodel import board_view, boards_of, pack_boards
 from frontends.web.services import services
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -90,6 +92,12 @@ def replay_state(name: str):
     replay = replay_named(name)
     at = int_arg("at", replay.total, 1, replay.total)
     return jsonify(board_view(replay.state_at(at), at))
+
+
+@bp.get("/replays/<name>/boards")
+def replay_boards(name: str):
+    """Every board of the replay, packed: the viewer then steps and seeks without asking."""
+    return jsonify(replay_named(name).boards())
 
 
 # -- live games --------------------------------------------------------------------
@@ -156,6 +164,17 @@ def game_state(game_id: str):
     live = live_game(game_id)
     at = int_arg("at", None, 1, live.seq)
     return jsonify(live.board(at))
+
+
+@bp.get("/games/<game_id>/boards")
+def game_boards(game_id: str):
+    """The game's boards from ``from`` (1 by default) to now, packed: the page steps back
+    through the game so far with them."""
+    live = live_game(game_id)
+    with live.cond:  # the log and its length as of one moment (a bot may be moving)
+        batches, now = live.table.game.batches(), live.seq
+    start = int_arg("from", 1, 1, max(now, 1))
+    return jsonify({"from": start, **pack_boards(boards_of(batches, start, now))})
 
 
 @bp.get("/games/<game_id>/choices")

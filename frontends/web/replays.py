@@ -27,7 +27,7 @@ from core.projections.snapshots import SNAPSHOT_EVERY, SnapshotIndex, Unreplayab
 from core.projections.state import GameState
 from core.projections.views import event_record, walk
 from core.store import LogScan, load_batches, load_batches_bytes
-from frontends.web.readmodel import ScoreSeries
+from frontends.web.readmodel import ScoreSeries, boards_of, pack_boards
 
 #: Log files a replay directory's listing considers.
 LOG_SUFFIX = ".dmlog"
@@ -59,6 +59,8 @@ class Replay:
             raise LogDamaged(scan.path, offset, index + 1, reason) from exc.cause
         self.final: GameState = self._index.final.state
         self.names = list(self.final.names)
+        self._pack: dict[str, Any] | None = None
+        self._pack_lock = threading.Lock()
         self.records: list[dict[str, Any]] = []
         self.scores = ScoreSeries()
         for step in walk(batches):
@@ -72,6 +74,14 @@ class Replay:
         if not 1 <= position <= self.total:
             raise ValueError(f"position {position} is outside 1..{self.total}")
         return self._index.state_at(position)
+
+    def boards(self) -> dict[str, Any]:
+        """Every board of the game, packed (``readmodel.pack_boards``): made on first asking,
+        then kept, so the viewer holds the whole game as lichess holds the moves."""
+        with self._pack_lock:
+            if self._pack is None:
+                self._pack = {"from": 1, **pack_boards(boards_of(self.batches))}
+            return self._pack
 
     def summary(self) -> dict[str, Any]:
         """What the viewer needs before the first state: players, length, the chart's data."""

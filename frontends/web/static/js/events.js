@@ -84,12 +84,25 @@ export class EventList {
     if (!item) return;
     item.classList.add("current");
     item.setAttribute("aria-current", "step");
-    if (scroll) {
+    if (scroll) this.scrollLater(item);
+  }
+
+  /**
+   * Keep ``item`` in view, in the next frame: reading where it lies lays the page out, and
+   * done in the middle of drawing a board it would lay it out twice (a step's cost doubled).
+   */
+  scrollLater(item) {
+    this.scrollTarget = item;
+    if (this.frame) return;
+    this.frame = requestAnimationFrame(() => {
+      this.frame = null;
+      const target = this.scrollTarget;
       const box = this.root;
-      const top = item.offsetTop; // the list is positioned: offsets are within it
-      if (top < box.scrollTop || top + item.offsetHeight > box.scrollTop + box.clientHeight) {
+      if (!target || !target.isConnected) return;
+      const top = target.offsetTop; // the list is positioned: offsets are within it
+      if (top < box.scrollTop || top + target.offsetHeight > box.scrollTop + box.clientHeight) {
         box.scrollTop = Math.max(0, top - box.clientHeight / 2);
       }
-    }
+    });
   }
 }

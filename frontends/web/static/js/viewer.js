@@ -1,14 +1,18 @@
 // The replay viewer: first / previous / play / next / last, a timeline slider,
 // the playback speed, arrow keys, the position in the URL (?at=N: the state
-// after the first N events), the event list and the totals chart. The server
-// seeks from snapshots, so any position costs one small request; states near
-// the current one are prefetched and kept in a small cache.
+// after the first N events), the event list and the score chart. The page holds
+// every board of the game once it has loaded them (one packed answer, fetched
+// while the first board is drawn), so a step or a seek draws at once, without the
+// server; until then a position costs one small request (the server seeks from
+// snapshots), and the states next to it are prefetched into a small cache.
 
 import { getJSON } from "./api.js";
 import { renderMountain, renderPlayers } from "./board.js";
+import { Boards } from "./boards.js";
 import { renderChart } from "./chart.js";
 import { EventList } from "./events.js";
 import { howToOpen, wireHowTo } from "./howto.js";
+import { lastMove, markOptions } from "./lastmove.js";
 import { el, statusText } from "./util.js";
 
 const CACHE_SIZE = 64;
@@ -38,7 +42,8 @@ class Viewer {
   constructor(name) {
     this.name = name;
     this.base = `/api/replays/${encodeURIComponent(name)}`;
-    this.cache = new Map();
+    this.boards = new Boards(); // every board of the game, once loaded
+    this.cache = new Map(); // boards asked for one by one before that
     this.position = 0;
     this.target = 0;
     this.total = 0;
@@ -62,6 +67,8 @@ class Viewer {
     const first = Number.isFinite(asked) && asked >= 1 ? asked : 1;
     const early = this.stateAt(first); // in parallel with the rest (a bad position fails alone)
     early.catch(() => {});
+    const all = getJSON(`${this.base}/boards`); // the whole game, while the first board is drawn
+    all.catch(() => {}); // without it the viewer still works, a request per position
     const [summary, records] = await Promise.all([getJSON(this.base), this.allEvents()]);
     this.summary = summary;
     this.records = records;
@@ -71,6 +78,15 @@ class Viewer {
     this.events.set(records);
     this.wireControls();
     await this.go(first);
+    this.holdAll(await all);
+  }
+
+  /** Keep every board of the game: from now on steps and seeks never wait on the server. */
+  holdAll(pack) {
+    this.boards.add(pack);
+    this.cache.clear();
+    document.body.dataset.boards = this.boards.holds(this.total) ? "all" : "some";
+    performance.mark("dm:boards"); // read by benchmarks/web.py
   }
 
   async allEvents() {
@@ -152,8 +168,10 @@ class Viewer {
     button.classList.toggle("playing", this.playing);
   }
 
-  /** The board after ``n`` events: from the cache, or one request. */
+  /** The board after ``n`` events: held, cached, or one request. */
   stateAt(n) {
+    const held = this.boards.get(n);
+    if (held) return Promise.resolve(held);
     let entry = this.cache.get(n);
     if (!entry) {
       entry = getJSON(`${this.base}/state?at=${n}`);
@@ -167,6 +185,8 @@ class Viewer {
   async go(n) {
     n = Math.max(1, Math.min(this.total, Math.round(n) || 1));
     this.target = n;
+    const held = this.boards.get(n);
+    if (held) return this.render(held); // drawn now: no request, no waiting for a promise
     let board;
     try {
       board = await this.stateAt(n);
@@ -182,10 +202,9 @@ class Viewer {
   render(board) {
     const n = board.seq;
     this.position = n;
-    const record = this.records[n - 1];
-    const highlight = new Set(record && Number.isInteger(record.die) ? [record.die] : []);
-    renderMountain(this.dom.mountain, board, { highlight });
-    renderPlayers(this.dom.players, board, { highlight });
+    const marks = markOptions(lastMove(this.records, n)); // the last move, marked on the board
+    renderMountain(this.dom.mountain, board, marks);
+    renderPlayers(this.dom.players, board, marks);
     const status = statusText(board);
     this.dom.status.textContent = status;
     this.dom.status.title = status; // the line may be cut to its height: the whole of it
