@@ -140,3 +140,25 @@ def test_once_the_boards_are_held_a_step_or_a_seek_asks_the_server_nothing(page,
         assert card.locator(".trove .die").count() == len(player["trove"])
         assert card.locator(".total").inner_text() == str(player["total"])
     assert asked == []
+
+
+# -- the chart moves with the game ----------------------------------------------------------------
+
+
+def score_so_far(board: dict) -> list[int]:
+    now = board["table"]["round_now"] or [None] * len(board["players"])
+    return [p["total"] + (sum(parts) if parts else 0) for p, parts in zip(board["players"], now)]
+
+
+def test_the_chart_shows_the_score_so_far_after_every_event(page, server):
+    series = api(server, "/api/replays/four-players.dmlog")["scores"]["points"]
+    assert len(series) > 20  # it moves with the dice, not only at the three round ends
+    page.goto(f"{server.url}/replay/four-players.dmlog?at=1")
+    page.wait_for_selector("body[data-boards='all']", state="attached")
+    for at in (15, 30, 41, 139):  # digging, digging, magic, the end
+        page.locator("#timeline").fill(str(at))
+        rendered(page, at)
+        board = api(server, f"/api/replays/four-players.dmlog/state?at={at}")
+        legend = page.locator("#chart .legend").all_text_contents()
+        assert [int(text.rsplit(" ", 1)[1]) for text in legend] == score_so_far(board), at
+    assert score_so_far(api(server, "/api/replays/four-players.dmlog/state?at=30")) != [0] * 4

@@ -142,11 +142,22 @@ def unpack_boards(pack: dict[str, Any]) -> list[dict[str, Any]]:
     return boards
 
 
-class ScoreSeries:
-    """Each player's total through a game, for the chart: the positions where totals change.
+def score_now(state: GameState) -> list[int]:
+    """Each seat's score so far: its total, with the round in play added as if it were
+    scored now (``round_now``), so the chart moves with every die, not only at a round's end."""
+    totals = list(state.totals())
+    now = round_now(state)
+    if now is None:
+        return totals
+    return [total + (sum(parts) if parts else 0) for total, parts in zip(totals, now, strict=True)]
 
-    ``points`` are ``(position, totals)`` with position = events folded so far;
-    ``rounds`` the positions just after each round (or tie-break) was scored.
+
+class ScoreSeries:
+    """Each player's score through a game, for the chart: the positions where it changes.
+
+    ``points`` are ``(position, scores)`` with position = events folded so far and each
+    seat's score so far (``score_now``: the totals, with the round in play as if it were
+    scored now); ``rounds`` the positions just after each round (or tie-break) was scored.
     """
 
     def __init__(self) -> None:
@@ -156,10 +167,10 @@ class ScoreSeries:
 
     def add(self, seq: int, event: Event, after: GameState) -> None:
         """Note the state after the event at ``seq``."""
-        totals = after.totals()
-        if totals != self._last:
-            self.points.append((seq + 1, list(totals)))
-            self._last = totals
+        scores = tuple(score_now(after))
+        if scores != self._last:
+            self.points.append((seq + 1, list(scores)))
+            self._last = scores
         if isinstance(event, RoundScored | TieBreakScored):
             self.rounds.append(seq + 1)
 
@@ -179,5 +190,6 @@ __all__ = [
     "choices",
     "pack_boards",
     "round_now",
+    "score_now",
     "unpack_boards",
 ]
