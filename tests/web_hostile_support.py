@@ -48,6 +48,7 @@ ENDPOINTS = {
     "api.game_state": ("GET", "/api/games/{game}/state"),
     "api.game_boards": ("GET", "/api/games/{game}/boards"),
     "api.game_choices": ("GET", "/api/games/{game}/choices"),
+    "api.game_log": ("GET", "/api/games/{game}/log"),
     "api.game_command": ("POST", "/api/games/{game}/commands"),
     "live.stream": ("GET", "/api/games/{game}/stream"),
     "static": ("GET", "/static/css/app.css"),
@@ -112,7 +113,7 @@ def check(response, *allowed: int) -> None:
     """Never a 5xx; a status in ``allowed``; every API error in the one JSON shape."""
     status = response.status_code
     streaming = response.mimetype == "text/event-stream"
-    text = "" if streaming else response.get_data(as_text=True)
+    text = "" if streaming else response.get_data().decode("utf-8", "replace")  # a log is bytes
     assert status < 500, text
     assert status in allowed, (status, text)
     api = response.request.path.startswith("/api/")

@@ -13,6 +13,7 @@
     GET  /api/games/<id>/events|state      as for replays
     GET  /api/games/<id>/boards            the boards from ``?from=N`` on, packed
     GET  /api/games/<id>/choices           what the player to act may do now
+    GET  /api/games/<id>/log               its log, a .dmlog file
     POST /api/games/<id>/commands          a move, with the seat's token in ``X-Seat-Token``
 
 Errors are ``{"error": {"code", "message"}}`` with a 4xx status (``errors.py``).
@@ -20,9 +21,10 @@ Errors are ``{"error": {"code", "message"}}`` with a 4xx status (``errors.py``).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from flask import Blueprint, jsonify, request
+from flask import Blueprint, Response, jsonify, request
 
 from core.bots import BOTS
 from core.commands import NewGame, Undo, parse_command
@@ -37,6 +39,8 @@ bp = Blueprint("api", __name__, url_prefix="/api")
 
 #: Most event records one request returns.
 MAX_EVENTS = 5000
+#: A game id that can go into a file name as it is.
+_SAFE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
 def _events(records: list[dict[str, Any]], total: int) -> dict[str, Any]:
@@ -177,6 +181,19 @@ def game_boards(game_id: str):
     return jsonify({"from": start, **pack_boards(boards_of(batches, start, now))})
 
 
+@bp.get("/games/<game_id>/log")
+def game_log(game_id: str):
+    """The game's log as a ``.dmlog`` file (``web-ID.dmlog``), at any moment: it holds every
+    event, which the API shows anyway, and of a live game's dice only the commitment to its
+    secret seed (revealed in the log once the game ends), never the seed itself."""
+    live = live_game(game_id)
+    with live.cond:
+        data = live.table.game.export()
+    name = f"web-{live.id}.dmlog" if _SAFE_ID.fullmatch(live.id) else "web-game.dmlog"
+    headers = {"Content-Disposition": f'attachment; filename="{name}"'}
+    return Response(data, mimetype="application/octet-stream", headers=headers)
+
+
 @bp.get("/games/<game_id>/choices")
 def game_choices(game_id: str):
     """What the player to act may do now (the same for everyone: nothing in the game is hidden)."""
@@ -194,8 +211,20 @@ def game_command(game_id: str):
     if seat is None:
         raise ApiError(403, "forbidden", "a move needs the secret link of the seat it is for")
     command = _command(body, seat)
-    records, board = live.issue(seat, command)
+    records, board = live.issue(seat, command, expected_seq=_decided_at(body))
     return jsonify({"seq": board["seq"], "events": records, "state": board})
+
+
+def _decided_at(body: dict[str, Any]) -> int | None:
+    """The position (``seq``) the move was decided from, if the body names it: a game that
+    has moved on since refuses the move as stale (409), so a move is never made on a board
+    its player did not see."""
+    seq = body.get("seq")
+    if seq is None:
+        return None
+    if not isinstance(seq, int) or isinstance(seq, bool) or seq < 0:
+        raise ApiError(400, "bad_argument", "seq must be the position the move was decided at")
+    return seq
 
 
 def _command(body: dict[str, Any], seat: int):

@@ -82,7 +82,12 @@ class LiveGame:
             "id": self.id,
             "mode": state.mode,
             "seats": [
-                {"seat": seat, "name": record.name, "bot": record.bot}
+                {
+                    "seat": seat,
+                    "name": record.name,
+                    "bot": record.bot,
+                    "can_undo": self.can_undo(seat),
+                }
                 for seat, record in enumerate(self.table.seats)
             ],
             "players": list(state.names),
@@ -107,12 +112,21 @@ class LiveGame:
         return board_view(replay(self.table.game.batches(), upto=at).state, at)
 
     def choices(self) -> dict[str, Any]:
-        """What the player to act may do now, with the seq it holds for."""
-        timeline = self.table.timeline
+        """What the player to act may do now, with the seq it holds for, and which seats'
+        undo would be taken now (``can_undo``, by seat: false for a bot's)."""
+        with self.cond:
+            timeline = self.table.timeline
+            undo = [self.can_undo(seat) for seat in range(len(self.table.seats))]
         seat = timeline.state.to_act()
         if seat is None:
-            return {"seat": None, "turn": False, "seq": timeline.seq}
-        return {**choices_view(timeline.state, seat), "seq": timeline.seq}
+            return {"seat": None, "turn": False, "seq": timeline.seq, "can_undo": undo}
+        return {**choices_view(timeline.state, seat), "seq": timeline.seq, "can_undo": undo}
+
+    def can_undo(self, seat: int) -> bool:
+        """True if an undo for ``seat`` would be taken now (the page offers it only then):
+        the table's undo policy, and a game whose secret seed is out is never undone
+        (``Game.undo`` refuses it; ``Table.can_undo`` does not ask that yet)."""
+        return self.table.can_undo(seat) and not self.table.state.facts.revealed
 
     def events_from(self, start: int, limit: int | None = None) -> list[dict[str, Any]]:
         """The event records from seq ``start`` on."""

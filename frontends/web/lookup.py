@@ -14,7 +14,7 @@ from flask import request
 from core.errors import LogError
 from frontends.web.errors import ApiError, log_refused
 from frontends.web.games import LiveGame
-from frontends.web.replays import Replay, ReplayNotFound
+from frontends.web.replays import GAME_NAME, Replay, ReplayNotFound
 from frontends.web.services import services
 
 #: More digits than any number the API takes (a seed has at most 20).
@@ -61,13 +61,34 @@ def _whole_number(text: str) -> int:
 
 
 def replay_named(name: str) -> Replay:
-    """A replay of the library, or a 404 (names are looked up, never joined to a path)."""
+    """A replay of the library, or a finished live game by its log's name (``web-ID.dmlog``),
+    or a 404 (names are looked up, never joined to a path)."""
     try:
-        return services().library.get(name)
+        try:
+            return services().library.get(name)
+        except ReplayNotFound:
+            finished = _finished_game(name)
+            if finished is None:
+                raise
+            return finished
     except ReplayNotFound:
         raise ApiError(404, "unknown_replay", f"there is no replay named {name!r}") from None
     except (LogError, ValueError) as exc:
         raise log_refused(exc if isinstance(exc, LogError) else LogError(str(exc))) from None
+
+
+def _finished_game(name: str) -> Replay | None:
+    """The replay of this server's live game named ``web-ID.dmlog`` once it is over."""
+    match = GAME_NAME.fullmatch(name)
+    live = services().games.get(match["id"]) if match else None
+    if live is None:
+        return None
+    with live.cond:
+        over, data = live.state.is_over, live.table.game.export()
+    if not over:
+        message = f"game {live.id} is still being played: watch it at /games/{live.id}"
+        raise ApiError(404, "game_in_play", message)
+    return services().library.game(name, data)
 
 
 def live_game(game_id: str) -> LiveGame:

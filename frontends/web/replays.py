@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import threading
 from collections import OrderedDict
 from pathlib import Path
@@ -33,6 +34,8 @@ from frontends.web.readmodel import ScoreSeries, boards_of, pack_boards
 LOG_SUFFIX = ".dmlog"
 #: Prefix of the names uploads are known by (no file in the directory can be confused with one).
 UPLOAD_PREFIX = "upload-"
+#: How a finished live game is named in the viewer: its log's file name, ``web-ID.dmlog``.
+GAME_NAME = re.compile(r"web-(?P<id>[A-Za-z0-9_-]{1,64})\.dmlog")
 
 
 class ReplayNotFound(LookupError):
@@ -46,7 +49,7 @@ class Replay:
         if not batches:
             raise LogError(f"{name}: the log holds no game (only its header)")
         self.name = name
-        self.source = source  # "file" or "upload"
+        self.source = source  # "file", "upload" or "game" (a live game's, finished)
         self.header = scan.header
         self.batches = batches
         self.total = batches[-1].end
@@ -115,6 +118,7 @@ class ReplayLibrary:
         self.folder = Path(folder)
         self._cache: OrderedDict[tuple, Replay] = OrderedDict()
         self._uploads: OrderedDict[str, Replay] = OrderedDict()
+        self._games: OrderedDict[str, tuple[str, Replay]] = OrderedDict()
         self._cache_size = cache_size
         self._upload_size = uploads
         self._lock = threading.Lock()
@@ -178,6 +182,25 @@ class ReplayLibrary:
                 self._cache.popitem(last=False)
         return replay
 
+    def game(self, name: str, data: bytes) -> Replay:
+        """A finished live game's log (its bytes, ``name`` its file name ``web-ID.dmlog``),
+        kept in memory as uploads are; read again only if its bytes changed (a solo game
+        whose seed was chosen can be undone after its end)."""
+        digest = hashlib.sha256(data).hexdigest()
+        with self._lock:
+            kept = self._games.get(name)
+            if kept is not None and kept[0] == digest:
+                self._games.move_to_end(name)
+                return kept[1]
+        scan, batches = load_batches_bytes(data, name=name)
+        replay = Replay(name, scan, batches, "game")
+        with self._lock:
+            self._games[name] = (digest, replay)
+            self._games.move_to_end(name)
+            while len(self._games) > self._upload_size:
+                self._games.popitem(last=False)
+        return replay
+
     def upload(self, data: bytes, filename: str = "upload") -> Replay:
         """Read an uploaded log; damage raises ``LogDamaged`` with the offset, nothing is kept."""
         digest = hashlib.sha256(data).hexdigest()[:16]
@@ -195,4 +218,4 @@ class ReplayLibrary:
         return replay
 
 
-__all__ = ["SNAPSHOT_EVERY", "Replay", "ReplayLibrary", "ReplayNotFound"]
+__all__ = ["GAME_NAME", "SNAPSHOT_EVERY", "Replay", "ReplayLibrary", "ReplayNotFound"]
