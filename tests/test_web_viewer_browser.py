@@ -147,7 +147,10 @@ def test_once_the_boards_are_held_a_step_or_a_seek_asks_the_server_nothing(page,
 
 def score_so_far(board: dict) -> list[int]:
     now = board["table"]["round_now"] or [None] * len(board["players"])
-    return [p["total"] + (sum(parts) if parts else 0) for p, parts in zip(board["players"], now)]
+    return [
+        p["total"] + (sum(parts) if parts else 0)
+        for p, parts in zip(board["players"], now, strict=True)
+    ]
 
 
 def test_the_chart_shows_the_score_so_far_after_every_event(page, server):
