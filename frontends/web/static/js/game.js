@@ -348,16 +348,26 @@ class GamePage {
     const menu = this.focusMenu && !this.dom.menu.hidden && this.dom.menu.querySelector("button");
     this.focusMenu = false;
     if (menu) return menu.focus();
+    const die = () => this.dom.mountain.querySelector("[role=button][tabindex]") || this.dom.players.querySelector("[role=button][tabindex]");
+    // the keyboard waited on the prompt (nothing to use yet, the bots moving): a die to use now
+    if (this.parked && document.activeElement === this.dom.prompt) {
+      const next = die();
+      if (next) {
+        this.parked = false;
+        return next.focus();
+      }
+      return;
+    }
+    this.parked = false;
     if (!focus || (document.activeElement && document.activeElement !== document.body)) return;
     const same = focus.selector
       ? focus.region.querySelector(focus.selector) || focus.region.querySelector("[role=button][tabindex]")
       : [...focus.region.querySelectorAll("button")].find((b) => b.textContent === focus.label);
-    const again =
-      same ||
-      this.dom.mountain.querySelector("[role=button][tabindex]") ||
-      this.dom.players.querySelector("[role=button][tabindex]") ||
-      (this.dom.action.hidden ? null : this.dom.prompt);
-    if (again) again.focus();
+    const again = same || die();
+    if (again) return again.focus();
+    if (this.dom.action.hidden) return;
+    this.dom.prompt.focus();
+    this.parked = true;
   }
 
   /** What may be clicked now, from the server's choices and the selection so far. */
