@@ -146,9 +146,10 @@ def test_once_the_boards_are_held_a_step_or_a_seek_asks_the_server_nothing(page,
 
 
 def score_so_far(board: dict) -> list[int]:
+    """The total, with the round in play (not yet scored) as if it were scored now."""
     now = board["table"]["round_now"] or [None] * len(board["players"])
     return [
-        p["total"] + (sum(parts) if parts else 0)
+        p["total"] + (sum(parts) if parts and len(p["round_scores"]) < board["round"] else 0)
         for p, parts in zip(board["players"], now, strict=True)
     ]
 
@@ -165,3 +166,9 @@ def test_the_chart_shows_the_score_so_far_after_every_event(page, server):
         legend = page.locator("#chart .legend").all_text_contents()
         assert [int(text.rsplit(" ", 1)[1]) for text in legend] == score_so_far(board), at
     assert score_so_far(api(server, "/api/replays/four-players.dmlog/state?at=30")) != [0] * 4
+    # where a round has just been scored the line is the totals: no spike counting it twice
+    summary = api(server, "/api/replays/four-players.dmlog")["scores"]
+    for at in summary["rounds"]:
+        board = api(server, f"/api/replays/four-players.dmlog/state?at={at}")
+        shown = [scores for p, scores in summary["points"] if p <= at][-1]
+        assert shown == [p["total"] for p in board["players"]], at

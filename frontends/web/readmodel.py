@@ -147,9 +147,12 @@ def score_now(state: GameState) -> list[int]:
     scored now (``round_now``), so the chart moves with every die, not only at a round's end."""
     totals = list(state.totals())
     now = round_now(state)
-    if now is None:
+    if now is None or state.tiebreak:  # a tie-break's round decides the tie, adds to no total
         return totals
-    return [total + (sum(parts) if parts else 0) for total, parts in zip(totals, now, strict=True)]
+    return [
+        total + (sum(parts) if parts and len(state.round_scores[seat]) < state.round else 0)
+        for seat, (total, parts) in enumerate(zip(totals, now, strict=True))
+    ]  # a round just scored (the phase not yet moved on) is in the total already
 
 
 class ScoreSeries:
