@@ -40,6 +40,8 @@ ENDPOINTS = {
     "api.replay_events": ("GET", "/api/replays/{replay}/events"),
     "api.replay_state": ("GET", "/api/replays/{replay}/state"),
     "api.replay_boards": ("GET", "/api/replays/{replay}/boards"),
+    "api.replay_analysis": ("GET", "/api/replays/{replay}/analysis"),
+    "api.start_replay_analysis": ("POST", "/api/replays/{replay}/analysis"),
     "api.list_bots": ("GET", "/api/bots"),
     "api.list_games": ("GET", "/api/games"),
     "api.create_game": ("POST", "/api/games"),
@@ -60,7 +62,9 @@ class World:
 
     def __init__(self, root: Path, logs: Path) -> None:
         self.root = root
-        self.app = make_app(root, MAX_GAMES=100_000, SSE_MAX_SECONDS=0.5, SSE_HEARTBEAT=0.1)
+        self.app = make_app(
+            root, MAX_GAMES=100_000, SSE_MAX_SECONDS=0.5, SSE_HEARTBEAT=0.1, ANALYSIS_SAMPLES=2
+        )
         self.client = self.app.test_client()
         self.replays = self.app.config["REPLAYS_DIR"]
         self.data = self.app.config["DATA_DIR"]
@@ -96,8 +100,13 @@ class World:
         return live.seq, live.state, log
 
     def files(self) -> set[Path]:
-        """Every file under the root but the live games' logs (which new games add)."""
-        return {p for p in self.root.rglob("*") if p.is_file() and p.parent != self.data}
+        """Every file under the root but the live games' logs (which new games add) and the
+        analyses kept beside a replay's log (which a POST of its analysis adds, as the CLI)."""
+        return {
+            p
+            for p in self.root.rglob("*")
+            if p.is_file() and p.parent != self.data and ".analysis-v" not in p.name
+        }
 
     def close_new_games(self, answer) -> None:
         """Stop the bots of a game a fuzzed body happened to start."""

@@ -6,6 +6,8 @@
     GET  /api/replays/<name>/events        event records from ``?from=SEQ`` (``&limit=N``)
     GET  /api/replays/<name>/state         the board after ``?at=N`` events
     GET  /api/replays/<name>/boards        every board of the game, packed (the viewer holds them)
+    GET  /api/replays/<name>/analysis      how its analysis stands (with it, once done)
+    POST /api/replays/<name>/analysis      start its analysis in the background
     GET  /api/bots                         the bot kinds a seat can be given
     GET  /api/games                        the live games
     POST /api/games                        start one: ``{"players": [{"name", "bot"}], "seed"}``
@@ -30,6 +32,7 @@ from core.bots import BOTS
 from core.commands import NewGame, Undo, parse_command
 from core.errors import CommandSyntaxError, EventFormatError, LogError, SetupError
 from core.events.codec import command_from_dict
+from frontends.web.analysis import analyses
 from frontends.web.errors import ApiError, bad_command, log_refused
 from frontends.web.lookup import int_arg, json_body, live_game, replay_named
 from frontends.web.readmodel import board_view, boards_of, pack_boards
@@ -102,6 +105,20 @@ def replay_state(name: str):
 def replay_boards(name: str):
     """Every board of the replay, packed: the viewer then steps and seeks without asking."""
     return jsonify(replay_named(name).boards())
+
+
+@bp.get("/replays/<name>/analysis")
+def replay_analysis(name: str):
+    """The replay's analysis: ``none``, ``running`` (``done`` of ``total``), ``done`` (with
+    ``analysis``, the ``dice-miner analyse --json`` document) or ``failed``."""
+    return jsonify(analyses().status(replay_named(name)))
+
+
+@bp.post("/replays/<name>/analysis")
+def start_replay_analysis(name: str):
+    """Start the replay's analysis in the background (202), or say it is done (200)."""
+    status = analyses().start(replay_named(name))
+    return jsonify(status), 200 if status["state"] == "done" else 202
 
 
 # -- live games --------------------------------------------------------------------
@@ -211,19 +228,17 @@ def game_command(game_id: str):
     if seat is None:
         raise ApiError(403, "forbidden", "a move needs the secret link of the seat it is for")
     command = _command(body, seat)
-    records, board = live.issue(seat, command, expected_seq=_decided_at(body))
+    records, board = live.issue(seat, command, expected_seq=_position(body))
     return jsonify({"seq": board["seq"], "events": records, "state": board})
 
 
-def _decided_at(body: dict[str, Any]) -> int | None:
-    """The position (``seq``) the move was decided from, if the body names it: a game that
-    has moved on since refuses the move as stale (409), so a move is never made on a board
-    its player did not see."""
+def _position(body: dict[str, Any]) -> int | None:
+    """The position (``seq``) the command was decided at, if the client names it."""
     seq = body.get("seq")
     if seq is None:
         return None
-    if not isinstance(seq, int) or isinstance(seq, bool) or seq < 0:
-        raise ApiError(400, "bad_argument", "seq must be the position the move was decided at")
+    if type(seq) is not int or not 0 <= seq < 1 << 62:
+        raise ApiError(400, "bad_argument", "seq is the event count the move was decided at")
     return seq
 
 

@@ -45,11 +45,23 @@ class ReplayNotFound(LookupError):
 class Replay:
     """One logged game, with its event records, score series and timeline snapshots."""
 
-    def __init__(self, name: str, scan: LogScan, batches: list[Batch], source: str) -> None:
+    def __init__(
+        self,
+        name: str,
+        scan: LogScan,
+        batches: list[Batch],
+        source: str,
+        *,
+        path: Path | None = None,
+        data: bytes | None = None,
+    ) -> None:
         if not batches:
             raise LogError(f"{name}: the log holds no game (only its header)")
         self.name = name
         self.source = source  # "file", "upload" or "game" (a live game's, finished)
+        self.path = path  # the file in the replays folder (None: an upload, a live game's)
+        self._data = data  # the log's bytes, when it is not a file
+        self._sha256: str | None = None
         self.header = scan.header
         self.batches = batches
         self.total = batches[-1].end
@@ -77,6 +89,21 @@ class Replay:
         if not 1 <= position <= self.total:
             raise ValueError(f"position {position} is outside 1..{self.total}")
         return self._index.state_at(position)
+
+    @property
+    def data(self) -> bytes:
+        """The log's bytes (a file's read again: what ``dice-miner analyse`` hashes)."""
+        if self._data is not None:
+            return self._data
+        assert self.path is not None
+        return self.path.read_bytes()
+
+    @property
+    def sha256(self) -> str:
+        """The SHA-256 of the log's bytes, in hex: what names its analysis."""
+        if self._sha256 is None:
+            self._sha256 = hashlib.sha256(self.data).hexdigest()
+        return self._sha256
 
     def boards(self) -> dict[str, Any]:
         """Every board of the game, packed (``readmodel.pack_boards``): made on first asking,
@@ -175,7 +202,7 @@ class ReplayLibrary:
                 self._cache.move_to_end(key)
                 return replay
         scan, batches = load_batches(path)
-        replay = Replay(name, scan, batches, "file")
+        replay = Replay(name, scan, batches, "file", path=path)
         with self._lock:
             self._cache[key] = replay
             while len(self._cache) > self._cache_size:
@@ -193,7 +220,7 @@ class ReplayLibrary:
                 self._games.move_to_end(name)
                 return kept[1]
         scan, batches = load_batches_bytes(data, name=name)
-        replay = Replay(name, scan, batches, "game")
+        replay = Replay(name, scan, batches, "game", data=data)
         with self._lock:
             self._games[name] = (digest, replay)
             self._games.move_to_end(name)
@@ -210,7 +237,7 @@ class ReplayLibrary:
                 self._uploads.move_to_end(name)
                 return self._uploads[name]
         scan, batches = load_batches_bytes(data, name=filename)
-        replay = Replay(name, scan, batches, "upload")
+        replay = Replay(name, scan, batches, "upload", data=data)
         with self._lock:
             self._uploads[name] = replay
             while len(self._uploads) > self._upload_size:
