@@ -72,6 +72,26 @@ export class EventList {
     }
   }
 
+  /**
+   * Mark the events the analysis marks (Map<seq, "inaccuracy" | "mistake" | "blunder">):
+   * the line of a move that lost win chance gets its symbol (?!, ?, ??) and says it in words.
+   */
+  mark(marks) {
+    for (const item of this.root.querySelectorAll(".event[data-mark]")) {
+      item.classList.remove(`mark-${item.dataset.mark}`);
+      item.querySelector(".mark-badge").remove();
+      delete item.dataset.mark;
+    }
+    for (const [seq, mark] of marks) {
+      const item = this.items[seq];
+      if (!item) continue;
+      item.dataset.mark = mark;
+      item.classList.add(`mark-${mark}`);
+      const symbol = { inaccuracy: "?!", mistake: "?", blunder: "??" }[mark];
+      item.querySelector(".text").after(el("span", { class: "mark-badge", title: `a ${mark}` }, symbol, el("span", { class: "visually-hidden" }, ` (a ${mark})`)));
+    }
+  }
+
   /** Highlight the event at ``position`` (the state after it is shown) and keep it in view. */
   show(position, { scroll = true } = {}) {
     const item = this.items[position - 1];

@@ -323,8 +323,20 @@ class GamePage {
         { class: "link-row" },
         el("a", { class: "button primary", href: `/replay/${encodeURIComponent(name)}?at=${this.board.seq}`, id: "open-replay" }, "Open in the replay viewer"),
         el("a", { class: "button", href: `${base}/log`, download: name, id: "download-log" }, `Download the log (${name})`),
+        el("button", { type: "button", class: "button", id: "analyse-game", onclick: () => this.analyse(name) }, "Analyse this game"),
       ),
     );
+  }
+
+  /** Start the finished game's analysis on the server, then watch it in the replay viewer. */
+  async analyse(name) {
+    const replay = `/api/replays/${encodeURIComponent(name)}`;
+    try {
+      await postJSON(`${replay}/analysis`, {});
+      location.href = `/replay/${encodeURIComponent(name)}?at=${this.board.seq}&analysis=1`;
+    } catch (error) {
+      this.dom.after.append(el("p", { class: "form-error", role: "alert" }, `The analysis could not be started: ${error.message}`));
+    }
   }
 
   /** The die, hero face or button that has the keyboard's focus, so a redraw can give it back. */

@@ -6,6 +6,7 @@
 // server; until then a position costs one small request (the server seeks from
 // snapshots), and the states next to it are prefetched into a small cache.
 
+import { AnalysisView } from "./analysis.js";
 import { getJSON } from "./api.js";
 import { renderMountain, renderPlayers } from "./board.js";
 import { Boards } from "./boards.js";
@@ -57,9 +58,35 @@ class Viewer {
     this.names = summary.players;
     this.events = new EventList(document.getElementById("events"), this.names, (p) => this.go(p));
     this.events.set(records);
+    this.analysis = new AnalysisView({
+      base: this.base,
+      dom: {
+        section: document.getElementById("analysis"),
+        toggle: document.getElementById("analysis-toggle"),
+        state: document.getElementById("analysis-state"),
+        body: document.getElementById("analysis-body"),
+        chart: document.getElementById("winchart"),
+      },
+      total: this.total,
+      names: this.names,
+      onSeek: (p) => this.go(p),
+      onReady: () => this.analysisReady(),
+    });
     this.wireControls();
+    const analysing = new URLSearchParams(location.search).get("analysis") === "1";
+    const opened = analysing ? this.analysis.show().catch((error) => this.showError(error)) : null;
     await this.go(first);
     this.holdAll(await all);
+    await opened;
+  }
+
+  /** The analysis has arrived (or the view closed): its marks in the event list, the board redrawn. */
+  analysisReady() {
+    this.events.mark(this.analysis.open ? this.analysis.marks() : new Map());
+    this.shareLater(this.position);
+    if (!this.shownBoard) return;
+    this.drawBoard(this.shownBoard); // only what the analysis changes: the board and its panel
+    this.analysis.render(this.shownBoard.seq);
   }
 
   /** Keep every board of the game: from now on steps and seeks never wait on the server. */
@@ -180,12 +207,19 @@ class Viewer {
     for (let k = 1; k <= PREFETCH; k++) if (n + k <= this.total) this.stateAt(n + k);
   }
 
-  render(board) {
+  /** The mountain and the cards: the last move marked; with the analysis open, the best move from here. */
+  drawBoard(board) {
     const n = board.seq;
-    this.position = n;
-    const marks = markOptions(lastMove(this.records, n)); // the last move, marked on the board
+    const marks = { ...markOptions(lastMove(this.records, n)), ...(this.analysis ? this.analysis.boardMarks(n) : {}) };
     renderMountain(this.dom.mountain, board, marks);
     renderPlayers(this.dom.players, board, marks);
+  }
+
+  render(board) {
+    const n = board.seq;
+    this.shownBoard = board;
+    this.position = n;
+    this.drawBoard(board);
     const status = statusText(board);
     this.dom.status.textContent = status;
     this.dom.status.title = status; // the line may be cut to its height: the whole of it
@@ -193,6 +227,7 @@ class Viewer {
     this.dom.chart.closest(".card").hidden = board.mode === "solo"; // a solo score is no round total
     renderChart(this.dom.chart, this.summary.scores, this.names, this.total, n, (p) => this.go(p));
     this.events.show(n);
+    if (this.analysis) this.analysis.render(n);
     this.dom.slider.value = String(n);
     // The event just shown and the last one, both by their seq as the event list, `log show`,
     // the dumps and the analysis number them (from 0): one way of counting, never two.
@@ -229,6 +264,8 @@ class Viewer {
     this.urlTimer = setTimeout(() => {
       const url = new URL(location.href);
       url.searchParams.set("at", String(n));
+      if (this.analysis && this.analysis.open) url.searchParams.set("analysis", "1"); // the view too
+      else url.searchParams.delete("analysis");
       history.replaceState(null, "", url);
     }, 120);
   }
