@@ -268,6 +268,7 @@ def test_the_how_to_play_dialog_gives_the_focus_back(page, server):
 def test_the_links_of_a_new_game_take_the_focus(page, server):
     page.goto(server.url + "/")
     page.wait_for_selector("#seat-rows select")
+    page.fill("input[name=name0]", "Ann")
     page.select_option("select[name=type1]", "person")
     page.click("#start-game")
     page.wait_for_selector("#game-links:not([hidden])")

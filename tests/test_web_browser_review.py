@@ -172,4 +172,9 @@ def test_the_position_names_the_event_the_list_highlights(page, server):
     current = page.locator("#events li.current").get_attribute("data-seq")
     total = api(server, "/api/replays/long.dmlog")["events"]
     assert current == "9"
-    assert page.locator("#position").inner_text() == f"event 9 · 10 of {total}"
+    # counted one way, by seq from 0 as the list numbers the events (not "event 9 · 10 of N")
+    assert page.locator("#position").inner_text() == f"event 9 of {total - 1}"
+    page.keyboard.press("End")
+    page.wait_for_selector(f"body[data-rendered-seq='{total}']", state="attached")
+    last = page.locator("#events li.current").get_attribute("data-seq")
+    assert page.locator("#position").inner_text() == f"event {last} of {last}"

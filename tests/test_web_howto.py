@@ -76,7 +76,8 @@ def test_a_game_page_explains_its_own_controls_for_its_mode(client):
     multi = client.get(f"/games/{start(client, people)['id']}").get_data(as_text=True)
     assert paragraphs_in(multi) == list(rules_summary.paragraphs(solo=False))
     assert "Share a beer" in panel(multi) and "watching" in panel(multi)
-    assert "PageUp" not in panel(multi)
+    assert "play the game through" not in panel(multi)  # the viewer's playback: not here
+    assert "step back through the game so far" in panel(multi)
     solo_game = start(client, [{"name": "Sol", "bot": None}], mode="solo")
     solo = client.get(f"/games/{solo_game['id']}").get_data(as_text=True)
     assert paragraphs_in(solo) == list(rules_summary.paragraphs(solo=True))

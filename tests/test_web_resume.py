@@ -195,8 +195,8 @@ def test_a_game_is_served_again_after_a_restart_at_the_same_state(apps, tmp_path
     summary = answer.get_json()
     assert summary["seq"] == seq and summary["state"] == live.board()
     assert summary["seats"] == [
-        {"seat": 0, "name": "Ann", "bot": None, "stand_in": False},
-        {"seat": 1, "name": "Brok (greedy)", "bot": "greedy", "stand_in": False},
+        {"seat": 0, "name": "Ann", "bot": None, "stand_in": None, "can_undo": True},
+        {"seat": 1, "name": "Brok (greedy)", "bot": "greedy", "stand_in": None, "can_undo": False},
     ]
     assert tokens(game)[0] not in answer.get_data(as_text=True)
     assert client.get(f"/games/{game['id']}").status_code == 200

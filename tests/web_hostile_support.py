@@ -39,13 +39,18 @@ ENDPOINTS = {
     "api.replay_summary": ("GET", "/api/replays/{replay}"),
     "api.replay_events": ("GET", "/api/replays/{replay}/events"),
     "api.replay_state": ("GET", "/api/replays/{replay}/state"),
+    "api.replay_boards": ("GET", "/api/replays/{replay}/boards"),
+    "api.replay_analysis": ("GET", "/api/replays/{replay}/analysis"),
+    "api.start_replay_analysis": ("POST", "/api/replays/{replay}/analysis"),
     "api.list_bots": ("GET", "/api/bots"),
     "api.list_games": ("GET", "/api/games"),
     "api.create_game": ("POST", "/api/games"),
     "api.game_summary": ("GET", "/api/games/{game}"),
     "api.game_events": ("GET", "/api/games/{game}/events"),
     "api.game_state": ("GET", "/api/games/{game}/state"),
+    "api.game_boards": ("GET", "/api/games/{game}/boards"),
     "api.game_choices": ("GET", "/api/games/{game}/choices"),
+    "api.game_log": ("GET", "/api/games/{game}/log"),
     "api.game_command": ("POST", "/api/games/{game}/commands"),
     "live.stream": ("GET", "/api/games/{game}/stream"),
     "static": ("GET", "/static/css/app.css"),
@@ -57,7 +62,9 @@ class World:
 
     def __init__(self, root: Path, logs: Path) -> None:
         self.root = root
-        self.app = make_app(root, MAX_GAMES=100_000, SSE_MAX_SECONDS=0.5, SSE_HEARTBEAT=0.1)
+        self.app = make_app(
+            root, MAX_GAMES=100_000, SSE_MAX_SECONDS=0.5, SSE_HEARTBEAT=0.1, ANALYSIS_SAMPLES=2
+        )
         self.client = self.app.test_client()
         self.replays = self.app.config["REPLAYS_DIR"]
         self.data = self.app.config["DATA_DIR"]
@@ -93,8 +100,13 @@ class World:
         return live.seq, live.state, log
 
     def files(self) -> set[Path]:
-        """Every file under the root but the live games' logs (which new games add)."""
-        return {p for p in self.root.rglob("*") if p.is_file() and p.parent != self.data}
+        """Every file under the root but the live games' logs (which new games add) and the
+        analyses kept beside a replay's log (which a POST of its analysis adds, as the CLI)."""
+        return {
+            p
+            for p in self.root.rglob("*")
+            if p.is_file() and p.parent != self.data and ".analysis-v" not in p.name
+        }
 
     def close_new_games(self, answer) -> None:
         """Stop the bots of a game a fuzzed body happened to start."""
@@ -110,7 +122,7 @@ def check(response, *allowed: int) -> None:
     """Never a 5xx; a status in ``allowed``; every API error in the one JSON shape."""
     status = response.status_code
     streaming = response.mimetype == "text/event-stream"
-    text = "" if streaming else response.get_data(as_text=True)
+    text = "" if streaming else response.get_data().decode("utf-8", "replace")  # a log is bytes
     assert status < 500, text
     assert status in allowed, (status, text)
     api = response.request.path.startswith("/api/")

@@ -161,8 +161,8 @@ class Table:
 
     def can_undo(self, seat: int) -> bool:
         """True if ``seat`` may undo now (the undo policy would accept it)."""
-        if not self.playable or not self.is_person(seat):
-            return False
+        if not self.playable or not self.is_person(seat) or self.state.facts.revealed:
+            return False  # once the secret seed is out, nothing is undone (Game.undo)
         return can_undo(self.timeline.commands(), seat, self.is_person)
 
     # -- acting --------------------------------------------------------------

@@ -5,12 +5,17 @@
     GET  /api/replays/<name>               players, length, the totals through the game
     GET  /api/replays/<name>/events        event records from ``?from=SEQ`` (``&limit=N``)
     GET  /api/replays/<name>/state         the board after ``?at=N`` events
+    GET  /api/replays/<name>/boards        every board of the game, packed (the viewer holds them)
+    GET  /api/replays/<name>/analysis      how its analysis stands (with it, once done)
+    POST /api/replays/<name>/analysis      start its analysis in the background
     GET  /api/bots                         the bot kinds a seat can be given
     GET  /api/games                        the live games
     POST /api/games                        start one: ``{"players": [{"name", "bot"}], "seed"}``
     GET  /api/games/<id>                   its seats, state and events so far
     GET  /api/games/<id>/events|state      as for replays
+    GET  /api/games/<id>/boards            the boards from ``?from=N`` on, packed
     GET  /api/games/<id>/choices           what the player to act may do now
+    GET  /api/games/<id>/log               its log, a .dmlog file
     POST /api/games/<id>/commands          a move, with the seat's token in ``X-Seat-Token``
 
 Errors are ``{"error": {"code", "message"}}`` with a 4xx status (``errors.py``).
@@ -21,15 +26,16 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from flask import Blueprint, jsonify, request
+from flask import Blueprint, Response, jsonify, request
 
 from core.bots import BOTS
 from core.commands import NewGame, Undo, parse_command
 from core.errors import CommandSyntaxError, EventFormatError, LogError, SetupError
 from core.events.codec import command_from_dict
+from frontends.web.analysis import analyses
 from frontends.web.errors import ApiError, bad_command, log_refused
 from frontends.web.lookup import int_arg, json_body, live_game, replay_named
-from frontends.web.readmodel import board_view
+from frontends.web.readmodel import board_view, boards_of, pack_boards
 from frontends.web.services import services
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -39,6 +45,8 @@ REQUEST_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 #: Most event records one request returns.
 MAX_EVENTS = 5000
+#: A game id that can go into a file name as it is.
+_SAFE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
 def _events(records: list[dict[str, Any]], total: int) -> dict[str, Any]:
@@ -94,6 +102,26 @@ def replay_state(name: str):
     replay = replay_named(name)
     at = int_arg("at", replay.total, 1, replay.total)
     return jsonify(board_view(replay.state_at(at), at))
+
+
+@bp.get("/replays/<name>/boards")
+def replay_boards(name: str):
+    """Every board of the replay, packed: the viewer then steps and seeks without asking."""
+    return jsonify(replay_named(name).boards())
+
+
+@bp.get("/replays/<name>/analysis")
+def replay_analysis(name: str):
+    """The replay's analysis: ``none``, ``running`` (``done`` of ``total``), ``done`` (with
+    ``analysis``, the ``dice-miner analyse --json`` document) or ``failed``."""
+    return jsonify(analyses().status(replay_named(name)))
+
+
+@bp.post("/replays/<name>/analysis")
+def start_replay_analysis(name: str):
+    """Start the replay's analysis in the background (202), or say it is done (200)."""
+    status = analyses().start(replay_named(name))
+    return jsonify(status), 200 if status["state"] == "done" else 202
 
 
 # -- live games --------------------------------------------------------------------
@@ -161,6 +189,30 @@ def game_state(game_id: str):
     live = live_game(game_id)
     at = int_arg("at", None, 1, live.seq)
     return jsonify(live.board(at))
+
+
+@bp.get("/games/<game_id>/boards")
+def game_boards(game_id: str):
+    """The game's boards from ``from`` (1 by default) to now, packed: the page steps back
+    through the game so far with them."""
+    live = live_game(game_id)
+    with live.cond:  # the log and its length as of one moment (a bot may be moving)
+        batches, now = live.table.game.batches(), live.seq
+    start = int_arg("from", 1, 1, max(now, 1))
+    return jsonify({"from": start, **pack_boards(boards_of(batches, start, now))})
+
+
+@bp.get("/games/<game_id>/log")
+def game_log(game_id: str):
+    """The game's log as a ``.dmlog`` file (``web-ID.dmlog``), at any moment: it holds every
+    event, which the API shows anyway, and of a live game's dice only the commitment to its
+    secret seed (revealed in the log once the game ends), never the seed itself."""
+    live = live_game(game_id)
+    with live.cond:
+        data = live.table.game.export()
+    name = f"web-{live.id}.dmlog" if _SAFE_ID.fullmatch(live.id) else "web-game.dmlog"
+    headers = {"Content-Disposition": f'attachment; filename="{name}"'}
+    return Response(data, mimetype="application/octet-stream", headers=headers)
 
 
 @bp.get("/games/<game_id>/choices")

@@ -28,6 +28,17 @@ from core.host import LobbyFull, TooManyGames
 #: Seconds a client is told to wait before asking again when the server is full or its
 #: store is out of reach.
 RETRY_AFTER = 30
+#: The longest text an error answer carries in one field: what a client sent is quoted only
+#: in part (a 1 MB command is not echoed back whole).
+MAX_MESSAGE = 300
+
+
+def excerpt(text: str, limit: int = MAX_MESSAGE) -> str:
+    """``text`` if it is short; else its beginning and its end, saying how much is left out."""
+    if len(text) <= limit:
+        return text
+    head, tail = (limit - 40) * 2 // 3, (limit - 40) // 3
+    return f"{text[:head]}… ({len(text) - head - tail:,} characters left out) …{text[-tail:]}"
 
 
 class ApiError(Exception):
@@ -42,12 +53,13 @@ class ApiError(Exception):
         headers: dict[str, str] | None = None,
         **extra: Any,
     ) -> None:
+        message = excerpt(message)
         super().__init__(message)
         self.status = status
         self.code = code
         self.message = message
         self.headers = headers or {}
-        self.extra = extra
+        self.extra = {k: excerpt(v) if isinstance(v, str) else v for k, v in extra.items()}
 
     def body(self) -> dict[str, Any]:
         """The JSON body of the answer."""

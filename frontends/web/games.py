@@ -86,8 +86,10 @@ class LiveGame:
                 {
                     "seat": seat,
                     "name": record.name,
-                    "bot": self.table.bot_kind(seat),
-                    "stand_in": self.table.is_handed(seat),  # a bot for a person gone quiet
+                    "bot": record.bot,  # None: a person's seat (a link may play it)
+                    # the kind of bot playing for a person gone quiet, until they come back
+                    "stand_in": self.table.bot_kind(seat) if self.table.is_handed(seat) else None,
+                    "can_undo": self.can_undo(seat),
                 }
                 for seat, record in enumerate(self.table.seats)
             ],
@@ -115,12 +117,19 @@ class LiveGame:
         return board_view(replay(self.table.game.batches(), upto=at).state, at)
 
     def choices(self) -> dict[str, Any]:
-        """What the player to act may do now, with the seq it holds for."""
-        timeline = self.table.timeline
+        """What the player to act may do now, with the seq it holds for, and which seats'
+        undo would be taken now (``can_undo``, by seat: false for a bot's)."""
+        with self.cond:
+            timeline = self.table.timeline
+            undo = [self.can_undo(seat) for seat in range(len(self.table.seats))]
         seat = timeline.state.to_act()
         if seat is None:
-            return {"seat": None, "turn": False, "seq": timeline.seq}
-        return {**choices_view(timeline.state, seat), "seq": timeline.seq}
+            return {"seat": None, "turn": False, "seq": timeline.seq, "can_undo": undo}
+        return {**choices_view(timeline.state, seat), "seq": timeline.seq, "can_undo": undo}
+
+    def can_undo(self, seat: int) -> bool:
+        """True if an undo for ``seat`` would be taken now (the page offers it only then)."""
+        return self.table.can_undo(seat)
 
     def events_from(self, start: int, limit: int | None = None) -> list[dict[str, Any]]:
         """The event records from seq ``start`` on."""

@@ -14,8 +14,11 @@ from flask import request
 from core.errors import LogError
 from frontends.web.errors import ApiError, log_refused
 from frontends.web.games import LiveGame
-from frontends.web.replays import Replay, ReplayNotFound
+from frontends.web.replays import GAME_NAME, Replay, ReplayNotFound
 from frontends.web.services import services
+
+#: More digits than any number the API takes (a seed has at most 20).
+MAX_DIGITS = 40
 
 
 def int_arg(name: str, default: int | None, low: int, high: int) -> int | None:
@@ -37,7 +40,7 @@ def json_body() -> dict[str, Any]:
     """The request's JSON object, or a 400 saying what is wrong with it."""
     data = request.get_data(cache=True)
     try:
-        body = json.loads(data or b"null")
+        body = json.loads(data or b"null", parse_int=_whole_number)
     except (ValueError, UnicodeDecodeError) as exc:
         raise ApiError(400, "bad_json", f"the body is not valid JSON: {exc}") from None
     except RecursionError:  # json.loads recurses once per level: [[[[...]]]] would be a 500
@@ -47,14 +50,45 @@ def json_body() -> dict[str, Any]:
     return body
 
 
+def _whole_number(text: str) -> int:
+    """A JSON integer, refused in words when it is longer than any the API takes (Python
+    would refuse 4,300 digits with a message about its own settings)."""
+    digits = len(text.lstrip("-"))
+    if digits > MAX_DIGITS:
+        message = f"a number in the body has {digits:,} digits: no field takes more than 20"
+        raise ApiError(400, "bad_json", message)
+    return int(text)
+
+
 def replay_named(name: str) -> Replay:
-    """A replay of the library, or a 404 (names are looked up, never joined to a path)."""
+    """A replay of the library, or a finished live game by its log's name (``web-ID.dmlog``),
+    or a 404 (names are looked up, never joined to a path)."""
     try:
-        return services().library.get(name)
+        try:
+            return services().library.get(name)
+        except ReplayNotFound:
+            finished = _finished_game(name)
+            if finished is None:
+                raise
+            return finished
     except ReplayNotFound:
         raise ApiError(404, "unknown_replay", f"there is no replay named {name!r}") from None
     except (LogError, ValueError) as exc:
         raise log_refused(exc if isinstance(exc, LogError) else LogError(str(exc))) from None
+
+
+def _finished_game(name: str) -> Replay | None:
+    """The replay of this server's live game named ``web-ID.dmlog`` once it is over."""
+    match = GAME_NAME.fullmatch(name)
+    live = services().games.get(match["id"]) if match else None
+    if live is None:
+        return None
+    with live.cond:
+        over, data = live.state.is_over, live.table.game.export()
+    if not over:
+        message = f"game {live.id} is still being played: watch it at /games/{live.id}"
+        raise ApiError(404, "game_in_play", message)
+    return services().library.game(name, data)
 
 
 def live_game(game_id: str) -> LiveGame:

@@ -13,13 +13,16 @@ marks what it is told is selectable and sends back the commands it was given.
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from core.events.base import Event
+from core.events.codec import Batch
 from core.events.game import RoundScored, TieBreakScored
 from core.mountain import side_slots, top_slots
 from core.projections.state import EXCAVATION, MAGIC, GameState
-from core.projections.views import score_so_far, state_view
+from core.projections.views import StepReader, score_so_far, state_view
 from core.scoring_solo import RATINGS, solo_score
 from frontends.web.choices_json import choices_view as choices
 
@@ -77,11 +80,87 @@ def round_now(state: GameState) -> list[list[int] | None] | None:
     return [None if b is None else [b.tunnel, b.treasure, b.hazard] for b in score_so_far(state)]
 
 
-class ScoreSeries:
-    """Each player's total through a game, for the chart: the positions where totals change.
+def boards_of(batches: Iterable[Batch], start: int = 1, stop: int | None = None) -> Iterator[dict]:
+    """The board after each position ``start`` to ``stop`` (the last by default) of a log's
+    batches, each event's state read once in order (as the timeline folds them)."""
+    for step in StepReader().read(batches):
+        position = step.seq + 1
+        if stop is not None and position > stop:
+            return
+        if position >= start:
+            yield board_view(step.after, position)
 
-    ``points`` are ``(position, totals)`` with position = events folded so far;
-    ``rounds`` the positions just after each round (or tie-break) was scored.
+
+def pack_boards(boards: Iterable[dict[str, Any]]) -> dict[str, Any]:
+    """Boards in one answer, each part sent once: ``values`` holds every distinct part, and
+    each of ``boards`` names its parts by their index in it (``players`` one index per seat,
+    ``table`` one per key, any other key one).
+
+    Consecutive boards differ in a part or two (one trove, the mountain, the table's
+    scores), so a whole game's 139 boards are about a tenth of their JSON apart; the page
+    puts each board back together, sharing the parts, and then steps without the server.
+    """
+    values: list[Any] = []
+    index: dict[str, int] = {}
+
+    def part(value: Any) -> int:
+        key = json.dumps(value, separators=(",", ":"))
+        found = index.get(key)
+        if found is None:
+            found = index[key] = len(values)
+            values.append(value)
+        return found
+
+    packed = []
+    for board in boards:
+        entry: dict[str, Any] = {}
+        for key, value in board.items():
+            if key == "players":
+                entry[key] = [part(player) for player in value]
+            elif key == "table":
+                entry[key] = {name: part(item) for name, item in value.items()}
+            else:
+                entry[key] = part(value)
+        packed.append(entry)
+    return {"values": values, "boards": packed}
+
+
+def unpack_boards(pack: dict[str, Any]) -> list[dict[str, Any]]:
+    """The boards of a pack, whole again (what the page's ``boards.js`` does, for tests)."""
+    values = pack["values"]
+    boards = []
+    for entry in pack["boards"]:
+        board: dict[str, Any] = {}
+        for key, ref in entry.items():
+            if key == "players":
+                board[key] = [values[i] for i in ref]
+            elif key == "table":
+                board[key] = {name: values[i] for name, i in ref.items()}
+            else:
+                board[key] = values[ref]
+        boards.append(board)
+    return boards
+
+
+def score_now(state: GameState) -> list[int]:
+    """Each seat's score so far: its total, with the round in play added as if it were
+    scored now (``round_now``), so the chart moves with every die, not only at a round's end."""
+    totals = list(state.totals())
+    now = round_now(state)
+    if now is None or state.tiebreak:  # a tie-break's round decides the tie, adds to no total
+        return totals
+    return [
+        total + (sum(parts) if parts and len(state.round_scores[seat]) < state.round else 0)
+        for seat, (total, parts) in enumerate(zip(totals, now, strict=True))
+    ]  # a round just scored (the phase not yet moved on) is in the total already
+
+
+class ScoreSeries:
+    """Each player's score through a game, for the chart: the positions where it changes.
+
+    ``points`` are ``(position, scores)`` with position = events folded so far and each
+    seat's score so far (``score_now``: the totals, with the round in play as if it were
+    scored now); ``rounds`` the positions just after each round (or tie-break) was scored.
     """
 
     def __init__(self) -> None:
@@ -91,10 +170,10 @@ class ScoreSeries:
 
     def add(self, seq: int, event: Event, after: GameState) -> None:
         """Note the state after the event at ``seq``."""
-        totals = after.totals()
-        if totals != self._last:
-            self.points.append((seq + 1, list(totals)))
-            self._last = totals
+        scores = tuple(score_now(after))
+        if scores != self._last:
+            self.points.append((seq + 1, list(scores)))
+            self._last = scores
         if isinstance(event, RoundScored | TieBreakScored):
             self.rounds.append(seq + 1)
 
@@ -107,4 +186,13 @@ class ScoreSeries:
         return {"points": list(self.points), "rounds": list(self.rounds)}
 
 
-__all__ = ["ScoreSeries", "board_view", "choices", "round_now"]
+__all__ = [
+    "ScoreSeries",
+    "board_view",
+    "boards_of",
+    "choices",
+    "pack_boards",
+    "round_now",
+    "score_now",
+    "unpack_boards",
+]

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import threading
 from collections import OrderedDict
 from pathlib import Path
@@ -27,12 +28,14 @@ from core.projections.snapshots import SNAPSHOT_EVERY, SnapshotIndex, Unreplayab
 from core.projections.state import GameState
 from core.projections.views import event_record, walk
 from core.store import LogScan, load_batches, load_batches_bytes
-from frontends.web.readmodel import ScoreSeries
+from frontends.web.readmodel import ScoreSeries, boards_of, pack_boards
 
 #: Log files a replay directory's listing considers.
 LOG_SUFFIX = ".dmlog"
 #: Prefix of the names uploads are known by (no file in the directory can be confused with one).
 UPLOAD_PREFIX = "upload-"
+#: How a finished live game is named in the viewer: its log's file name, ``web-ID.dmlog``.
+GAME_NAME = re.compile(r"web-(?P<id>[A-Za-z0-9_-]{1,64})\.dmlog")
 
 
 class ReplayNotFound(LookupError):
@@ -42,11 +45,23 @@ class ReplayNotFound(LookupError):
 class Replay:
     """One logged game, with its event records, score series and timeline snapshots."""
 
-    def __init__(self, name: str, scan: LogScan, batches: list[Batch], source: str) -> None:
+    def __init__(
+        self,
+        name: str,
+        scan: LogScan,
+        batches: list[Batch],
+        source: str,
+        *,
+        path: Path | None = None,
+        data: bytes | None = None,
+    ) -> None:
         if not batches:
             raise LogError(f"{name}: the log holds no game (only its header)")
         self.name = name
-        self.source = source  # "file" or "upload"
+        self.source = source  # "file", "upload" or "game" (a live game's, finished)
+        self.path = path  # the file in the replays folder (None: an upload, a live game's)
+        self._data = data  # the log's bytes, when it is not a file
+        self._sha256: str | None = None
         self.header = scan.header
         self.batches = batches
         self.total = batches[-1].end
@@ -59,6 +74,8 @@ class Replay:
             raise LogDamaged(scan.path, offset, index + 1, reason) from exc.cause
         self.final: GameState = self._index.final.state
         self.names = list(self.final.names)
+        self._pack: dict[str, Any] | None = None
+        self._pack_lock = threading.Lock()
         self.records: list[dict[str, Any]] = []
         self.scores = ScoreSeries()
         for step in walk(batches):
@@ -72,6 +89,29 @@ class Replay:
         if not 1 <= position <= self.total:
             raise ValueError(f"position {position} is outside 1..{self.total}")
         return self._index.state_at(position)
+
+    @property
+    def data(self) -> bytes:
+        """The log's bytes (a file's read again: what ``dice-miner analyse`` hashes)."""
+        if self._data is not None:
+            return self._data
+        assert self.path is not None
+        return self.path.read_bytes()
+
+    @property
+    def sha256(self) -> str:
+        """The SHA-256 of the log's bytes, in hex: what names its analysis."""
+        if self._sha256 is None:
+            self._sha256 = hashlib.sha256(self.data).hexdigest()
+        return self._sha256
+
+    def boards(self) -> dict[str, Any]:
+        """Every board of the game, packed (``readmodel.pack_boards``): made on first asking,
+        then kept, so the viewer holds the whole game as lichess holds the moves."""
+        with self._pack_lock:
+            if self._pack is None:
+                self._pack = {"from": 1, **pack_boards(boards_of(self.batches))}
+            return self._pack
 
     def summary(self) -> dict[str, Any]:
         """What the viewer needs before the first state: players, length, the chart's data."""
@@ -105,6 +145,7 @@ class ReplayLibrary:
         self.folder = Path(folder)
         self._cache: OrderedDict[tuple, Replay] = OrderedDict()
         self._uploads: OrderedDict[str, Replay] = OrderedDict()
+        self._games: OrderedDict[str, tuple[str, Replay]] = OrderedDict()
         self._cache_size = cache_size
         self._upload_size = uploads
         self._lock = threading.Lock()
@@ -161,11 +202,30 @@ class ReplayLibrary:
                 self._cache.move_to_end(key)
                 return replay
         scan, batches = load_batches(path)
-        replay = Replay(name, scan, batches, "file")
+        replay = Replay(name, scan, batches, "file", path=path)
         with self._lock:
             self._cache[key] = replay
             while len(self._cache) > self._cache_size:
                 self._cache.popitem(last=False)
+        return replay
+
+    def game(self, name: str, data: bytes) -> Replay:
+        """A finished live game's log (its bytes, ``name`` its file name ``web-ID.dmlog``),
+        kept in memory as uploads are; read again only if its bytes changed (a solo game
+        whose seed was chosen can be undone after its end)."""
+        digest = hashlib.sha256(data).hexdigest()
+        with self._lock:
+            kept = self._games.get(name)
+            if kept is not None and kept[0] == digest:
+                self._games.move_to_end(name)
+                return kept[1]
+        scan, batches = load_batches_bytes(data, name=name)
+        replay = Replay(name, scan, batches, "game", data=data)
+        with self._lock:
+            self._games[name] = (digest, replay)
+            self._games.move_to_end(name)
+            while len(self._games) > self._upload_size:
+                self._games.popitem(last=False)
         return replay
 
     def upload(self, data: bytes, filename: str = "upload") -> Replay:
@@ -177,7 +237,7 @@ class ReplayLibrary:
                 self._uploads.move_to_end(name)
                 return self._uploads[name]
         scan, batches = load_batches_bytes(data, name=filename)
-        replay = Replay(name, scan, batches, "upload")
+        replay = Replay(name, scan, batches, "upload", data=data)
         with self._lock:
             self._uploads[name] = replay
             while len(self._uploads) > self._upload_size:
@@ -185,4 +245,4 @@ class ReplayLibrary:
         return replay
 
 
-__all__ = ["SNAPSHOT_EVERY", "Replay", "ReplayLibrary", "ReplayNotFound"]
+__all__ = ["GAME_NAME", "SNAPSHOT_EVERY", "Replay", "ReplayLibrary", "ReplayNotFound"]

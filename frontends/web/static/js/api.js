@@ -27,13 +27,13 @@ export async function getJSON(url, { signal } = {}) {
   return answer(await fetch(url, { headers: { Accept: "application/json" }, signal }));
 }
 
-/** POST JSON (with optional extra headers) and read the JSON answer. */
+/** POST JSON (an object, or its text already written) with optional extra headers; read the answer. */
 export async function postJSON(url, body, headers = {}) {
   return answer(
     await fetch(url, {
       method: "POST",
       headers: { "Content-Type": "application/json", Accept: "application/json", ...headers },
-      body: JSON.stringify(body),
+      body: typeof body === "string" ? body : JSON.stringify(body),
     }),
   );
 }

@@ -33,11 +33,33 @@ export function slotXY(row, col) {
   return [LEFT + (col + row / 2) * CELL + (CELL - DIE) / 2, TOP + (4 - row) * ROW_H];
 }
 
+/** The mountain's height in the picture: the pyramid, the ground, the column labels under it. */
+const HEIGHT = 308;
+
 function mountainBackdrop() {
   const g = svg("g", { class: "backdrop" });
   g.append(svg("path", { class: "rock", d: "M6 292 L146 14 L274 14 L414 292 Z" }));
   g.append(svg("path", { class: "rock-edge", d: "M6 292 L146 14 L274 14 L414 292" }));
   g.append(svg("path", { class: "ground", d: "M0 292 H420" }));
+  return g;
+}
+
+/**
+ * The board's coordinates, as RULES.md and the events give them ("from row 3, col 0"):
+ * each row numbered at its left end (0 at the bottom), each column under the bottom row
+ * (a die at row r, col i rests on cols i and i + 1 of the row below: col i runs up and
+ * to the right from its label).
+ */
+function coordinates() {
+  const g = svg("g", { class: "coords", "aria-hidden": "true" });
+  for (let row = 0; row < 5; row++) {
+    const [x, y] = slotXY(row, 0);
+    g.append(svg("text", { class: "coord coord-row", x: x - 5, y: y + DIE / 2, "text-anchor": "end", "dominant-baseline": "central" }, `row ${row}`));
+  }
+  for (let col = 0; col < 6; col++) {
+    const [x] = slotXY(0, col);
+    g.append(svg("text", { class: "coord coord-col", x: x + DIE / 2, y: HEIGHT - 4, "text-anchor": "middle" }, `col ${col}`));
+  }
   return g;
 }
 
@@ -53,41 +75,102 @@ function bagBadge(board) {
   return g;
 }
 
+/** The mountain's layers, made once per <svg>: what never changes, then one place per slot. */
+function mountainLayers(root) {
+  if (root.dmLayers) return root.dmLayers;
+  clear(root);
+  root.setAttribute("viewBox", `0 0 420 ${HEIGHT}`);
+  const slots = svg("g", { class: "slots" });
+  const bag = svg("g", { class: "bag-layer" });
+  root.append(mountainBackdrop(), coordinates(), slots, bag);
+  // one listener for every die, ever: a die drawn again keeps working without one of its own
+  const use = (event) => {
+    const node = event.target.closest && event.target.closest("[data-die]");
+    if (node && root.dmOnDie) root.dmOnDie(Number(node.dataset.die));
+  };
+  root.addEventListener("click", use);
+  root.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter" && event.key !== " ") return;
+    if (!event.target.closest || !event.target.closest("[role=button][data-die]")) return;
+    event.preventDefault();
+    event.stopPropagation();
+    use(event);
+  });
+  root.dmLayers = { slots, bag, keys: [], bagKey: null };
+  return root.dmLayers;
+}
+
+/** What a die in the mountain is now: the same key, the same drawing. */
+function slotDrawing(row, col, die, board, options, top, side) {
+  const slot = `${row},${col}`;
+  const left = options.left && options.left.has(slot);
+  const [x, y] = slotXY(row, col);
+  if (!die) {
+    const key = `empty ${left}`;
+    const classes = ["slot-empty", left ? "left" : null].filter(Boolean).join(" ");
+    return { key, make: () => svg("rect", { class: classes, x: x + 3, y: y + 3, width: DIE - 6, height: DIE - 6, rx: 8, dataset: { slot } }, left ? svg("title", {}, `row ${row}, col ${col}: the last move's die came from here`) : null) };
+  }
+  const where = top.has(die.id) ? "top" : side.has(die.id) ? "side" : "covered";
+  const classes = [where];
+  const mark = (set, name) => set && set.has(die.id) && classes.push(name);
+  mark(options.selectable, "selectable");
+  mark(options.picked, "picked");
+  mark(options.highlight, "highlight");
+  mark(options.last, "last-move");
+  mark(options.best, "best-move");
+  if (left) classes.push("left");
+  // its name says where it lies, in the event list's words ("from row 4, col 0")
+  let title = `${dieTitle(die)}; ${where === "top" ? "on top" : where}, row ${row}, col ${col}`;
+  if (classes.includes("last-move")) title += "; rolled by the last move";
+  if (classes.includes("best-move")) title += "; part of the best move found";
+  if (left) title += "; it slid into the place the last move's die left";
+  const key = JSON.stringify([die, classes, title]);
+  const make = () => {
+    const node = dieSvg(die, { size: DIE, x, y, classes, title });
+    node.dataset.slot = slot;
+    if (classes.includes("selectable")) {
+      node.setAttribute("tabindex", "0");
+      node.setAttribute("role", "button");
+      if (classes.includes("picked")) node.setAttribute("aria-pressed", "true");
+    }
+    return node;
+  };
+  return { key, make };
+}
+
 /**
- * Draw the mountain into an <svg>.
- * options: {selectable: Set<die id>, picked: Set<die id>, highlight: Set<die id>, onDie(id)}
+ * Draw the mountain into an <svg>: each of the 20 slots is drawn again only when what it
+ * shows changed (a step moves a die or two), so stepping through a game stays fast.
+ * options: {selectable, picked, highlight, last (dice the last move touched), best (dice of
+ *           the best move found): Set<die id>; left: Set<"row,col"> (the slots the last move's
+ *           dice left); onDie(id)}
  */
 export function renderMountain(root, board, options = {}) {
   addSprite();
-  clear(root);
-  root.setAttribute("viewBox", "0 0 420 300");
-  root.append(mountainBackdrop());
+  const layers = mountainLayers(root);
+  root.dmOnDie = options.onDie || null;
   const occupied = new Map(board.mountain.map((slot) => [`${slot.row},${slot.col}`, slot.die]));
   const top = new Set(board.table.top);
   const side = new Set(board.table.side);
+  let k = 0;
   for (let row = 0; row < 5; row++) {
-    for (let col = 0; col < 6 - row; col++) {
-      const [x, y] = slotXY(row, col);
-      const die = occupied.get(`${row},${col}`);
-      if (!die) {
-        root.append(svg("rect", { class: "slot-empty", x: x + 3, y: y + 3, width: DIE - 6, height: DIE - 6, rx: 8 }));
-        continue;
-      }
-      const where = top.has(die.id) ? "top" : side.has(die.id) ? "side" : "covered";
-      const classes = [where];
-      if (options.selectable && options.selectable.has(die.id)) classes.push("selectable");
-      if (options.picked && options.picked.has(die.id)) classes.push("picked");
-      if (options.highlight && options.highlight.has(die.id)) classes.push("highlight");
-      // its name says where it lies, in the event list's words ("from row 4, col 0")
-      const title = `${dieTitle(die)}; ${where === "top" ? "on top" : where}, row ${row}, col ${col}`;
-      const node = dieSvg(die, { size: DIE, x, y, classes, title });
-      node.dataset.slot = `${row},${col}`;
-      if (options.onDie) node.addEventListener("click", () => options.onDie(die.id));
-      if (options.onDie && classes.includes("selectable")) actionable(node, () => options.onDie(die.id));
-      root.append(node);
+    for (let col = 0; col < 6 - row; col++, k++) {
+      const drawing = slotDrawing(row, col, occupied.get(`${row},${col}`), board, options, top, side);
+      if (layers.keys[k] === drawing.key) continue;
+      const node = drawing.make();
+      const old = layers.slots.children[k];
+      const focused = old && old.contains(document.activeElement);
+      if (old) old.replaceWith(node);
+      else layers.slots.append(node);
+      layers.keys[k] = drawing.key;
+      if (focused && node.getAttribute("tabindex") !== null) node.focus();
     }
   }
-  root.append(bagBadge(board));
+  const bagKey = `${board.mode} ${board.bag.length} ${board.out_of_game.length}`;
+  if (layers.bagKey !== bagKey) {
+    layers.bag.replaceChildren(bagBadge(board));
+    layers.bagKey = bagKey;
+  }
   const dice = board.mountain.length;
   root.setAttribute("aria-label", `The mountain: ${dice} ${dice === 1 ? "die" : "dice"}, ${top.size} on top; ${board.bag.length} in the bag`);
   root.dataset.seq = String(board.seq);
@@ -168,7 +251,12 @@ function troveDie(die, seat, options) {
   if (options.selectable && options.selectable.has(die.id)) classes.push("selectable");
   if (options.picked && options.picked.has(die.id)) classes.push("picked");
   if (options.highlight && options.highlight.has(die.id)) classes.push("highlight");
-  const node = dieSvg(die, { size: 34, classes });
+  if (options.last && options.last.has(die.id)) classes.push("last-move");
+  if (options.best && options.best.has(die.id)) classes.push("best-move");
+  let title = dieTitle(die);
+  if (classes.includes("last-move")) title += "; the last move";
+  if (classes.includes("best-move")) title += "; part of the best move found";
+  const node = dieSvg(die, { size: 34, classes, title });
   if (options.onDie) {
     node.addEventListener("click", () => options.onDie(die.id, seat));
     if (classes.includes("selectable")) actionable(node, () => options.onDie(die.id, seat));
@@ -225,6 +313,11 @@ function roundsLine(player, board) {
   return line;
 }
 
+/** The hero faces of ``seat`` in a set of "seat:index" keys. */
+function heroFacesIn(set, seat) {
+  return set ? [...set].filter((key) => key.startsWith(`${seat}:`)).sort() : [];
+}
+
 function cardKey(player, seat, board, options, best) {
   const t = board.table;
   const marks = (set) => (set ? player.trove.filter((d) => set.has(d.id)).map((d) => d.id) : []);
@@ -235,13 +328,16 @@ function cardKey(player, seat, board, options, best) {
     (t.round_now && t.round_now[seat]) || null, t.sequences || null, t.refills_left ?? null,
     t.neutralized || null, t.frozen || null,
     marks(options.selectable), marks(options.picked), marks(options.highlight), heroMarks,
+    marks(options.last), marks(options.best), heroFacesIn(options.lastHero, seat), heroFacesIn(options.bestHero, seat),
   ]);
 }
 
 /**
  * Draw the players' cards into a container.
  * options: {selectable: Set<die id>, picked: Set<die id>, heroSelectable: Set<"seat:index">,
- *           highlight: Set<die id>, onDie(id, seat), onHeroFace(seat, index), mySeat}
+ *           highlight: Set<die id>, onDie(id, seat), onHeroFace(seat, index), mySeat,
+ *           last, best: Set<die id> (the last move's dice, the best move's), lastHero, bestHero:
+ *           Set<"seat:index"> (a hero face the last move, or the best one, spent)}
  */
 export function renderPlayers(container, board, options = {}) {
   addSprite();
@@ -285,7 +381,11 @@ export function renderPlayers(container, board, options = {}) {
       const faceClasses = [];
       if (options.heroSelectable && options.heroSelectable.has(key)) faceClasses.push("selectable");
       if (options.pickedHero === key) faceClasses.push("picked");
-      const title = `hero face h${index}: ${faceWords(face)}${spent.has(index) ? " (spent)" : ""}`; // as "spend h0 on 3" numbers it
+      if (options.lastHero && options.lastHero.has(key)) faceClasses.push("last-move");
+      if (options.bestHero && options.bestHero.has(key)) faceClasses.push("best-move");
+      let title = `hero face h${index}: ${faceWords(face)}${spent.has(index) ? " (spent)" : ""}`; // as "spend h0 on 3" numbers it
+      if (faceClasses.includes("last-move")) title += "; the last move";
+      if (faceClasses.includes("best-move")) title += "; the best move found";
       const node = dieSvg({ kind: faceKind(face), face, spent: spent.has(index) }, { size: 28, hero: true, classes: faceClasses, title });
       node.dataset.heroFace = key;
       if (options.onHeroFace) node.addEventListener("click", () => options.onHeroFace(seat, index));

@@ -72,6 +72,26 @@ export class EventList {
     }
   }
 
+  /**
+   * Mark the events the analysis marks (Map<seq, "inaccuracy" | "mistake" | "blunder">):
+   * the line of a move that lost win chance gets its symbol (?!, ?, ??) and says it in words.
+   */
+  mark(marks) {
+    for (const item of this.root.querySelectorAll(".event[data-mark]")) {
+      item.classList.remove(`mark-${item.dataset.mark}`);
+      item.querySelector(".mark-badge").remove();
+      delete item.dataset.mark;
+    }
+    for (const [seq, mark] of marks) {
+      const item = this.items[seq];
+      if (!item) continue;
+      item.dataset.mark = mark;
+      item.classList.add(`mark-${mark}`);
+      const symbol = { inaccuracy: "?!", mistake: "?", blunder: "??" }[mark];
+      item.querySelector(".text").after(el("span", { class: "mark-badge", title: `a ${mark}` }, symbol, el("span", { class: "visually-hidden" }, ` (a ${mark})`)));
+    }
+  }
+
   /** Highlight the event at ``position`` (the state after it is shown) and keep it in view. */
   show(position, { scroll = true } = {}) {
     const item = this.items[position - 1];
@@ -84,12 +104,25 @@ export class EventList {
     if (!item) return;
     item.classList.add("current");
     item.setAttribute("aria-current", "step");
-    if (scroll) {
+    if (scroll) this.scrollLater(item);
+  }
+
+  /**
+   * Keep ``item`` in view, in the next frame: reading where it lies lays the page out, and
+   * done in the middle of drawing a board it would lay it out twice (a step's cost doubled).
+   */
+  scrollLater(item) {
+    this.scrollTarget = item;
+    if (this.frame) return;
+    this.frame = requestAnimationFrame(() => {
+      this.frame = null;
+      const target = this.scrollTarget;
       const box = this.root;
-      const top = item.offsetTop; // the list is positioned: offsets are within it
-      if (top < box.scrollTop || top + item.offsetHeight > box.scrollTop + box.clientHeight) {
+      if (!target || !target.isConnected) return;
+      const top = target.offsetTop; // the list is positioned: offsets are within it
+      if (top < box.scrollTop || top + target.offsetHeight > box.scrollTop + box.clientHeight) {
         box.scrollTop = Math.max(0, top - box.clientHeight / 2);
       }
-    }
+    });
   }
 }

@@ -1,16 +1,22 @@
 // A live game: anyone watches it (events stream in over Server-Sent Events and
 // resume after a reconnect); whoever opened a seat's secret link (#seat=S&token=T)
 // also plays that seat. What can be clicked comes from the server's choices; a
-// click sends the command the server offered, and a refusal shows the engine's
-// own message, as the terminal does.
+// click sends the command the server offered, with the position it was chosen at
+// and an id of its own (sent again, never played twice), and a refusal shows the
+// engine's own message, as the terminal does. The game so far can be stepped
+// through (the history bar, ← →) without leaving it; a finished game opens in the
+// replay viewer and its log can be downloaded.
 
 import { ApiError, getJSON, postJSON } from "./api.js";
 import { renderMountain, renderPlayers } from "./board.js";
+import { Boards, scoreSoFar } from "./boards.js";
 import { renderChart } from "./chart.js";
 import { addSprite, dieSvg, faceKind, faceWords } from "./dice.js";
 import { EventList } from "./events.js";
 import { isHelp, renderHelp } from "./help.js";
 import { howToOpen, wireHowTo } from "./howto.js";
+import { ICONS, icon } from "./icons.js";
+import { lastMove, markOptions } from "./lastmove.js";
 import { clear, el, shortName, statusText } from "./util.js";
 
 const gameId = document.body.dataset.game;
@@ -19,6 +25,17 @@ const SCORED = new Set(["RoundScored", "TieBreakScored"]);
 // The commands one can type, by game: the solo game has no beers, caches or magic turns.
 const MULTI_HINT = "or type a command: take 17 · beer 12 to 2 · spend 52 on 3 7 · spend h0 on 3 · end · cache 4 9 · undo · help";
 const SOLO_HINT = "or type a command: take 17 · take 17 as 1 · take 30 freeze · spend 52 on 3 7 · refill · stop · undo · help";
+
+/** How many times a move is sent again when the network, not the server, failed it. */
+const RETRIES = 3;
+
+/** A fresh id for one intended move: the server plays a move once, however often it is sent. */
+function moveId() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16)); // works on plain http too
+  return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function seatFromHash() {
   const params = new URLSearchParams(location.hash.slice(1));
@@ -32,15 +49,19 @@ class GamePage {
     const { seat, token } = seatFromHash();
     this.mySeat = seat;
     this.token = token;
-    this.board = null;
+    this.board = null; // the game now
+    this.boards = new Boards(); // the boards seen or fetched, by position
+    this.viewAt = null; // the position looked at in the game so far (null: now)
+    this.records = []; // every event record, by seq
     this.choices = null;
+    this.canUndo = false; // the server says an undo for this seat would be taken now
     this.source = null; // the magic source being spent
     this.picked = []; // dice picked for a spend or a cache
     this.menu = null;
     this.helpOpen = false; // "help" was typed: the commands are shown until closed or a move is sent
     this.busy = false;
     this.dom = Object.fromEntries(
-      ["mountain", "players", "status", "chart", "events", "action", "prompt", "action-buttons", "menu", "refusal", "help", "heroes", "typed", "typed-input", "invite", "live-dot"].map((id) => [id, document.getElementById(id)]),
+      ["mountain", "players", "status", "chart", "events", "action", "prompt", "action-buttons", "menu", "refusal", "help", "heroes", "typed", "typed-input", "invite", "live-dot", "dice", "after", "history", "timeline", "position", "now"].map((id) => [id, document.getElementById(id)]),
     );
   }
 
@@ -49,9 +70,10 @@ class GamePage {
     const game = await getJSON(base);
     this.names = game.players;
     this.seats = game.seats;
-    this.scores = game.scores;
-    this.lastTotals = game.scores.points.length ? game.scores.points.at(-1)[1] : null;
-    this.events = new EventList(this.dom.events, this.names, null);
+    this.scores = game.scores; // each seat's score so far, through the game (the server's)
+    this.dice = game.dice;
+    for (const record of game.events) this.records[record.seq] = record;
+    this.events = new EventList(this.dom.events, this.names, (position) => this.goTo(position));
     this.events.set(game.events);
     // from now on each new event is said by a screen reader; the history already there is not
     this.dom.events.setAttribute("aria-live", "polite");
@@ -59,8 +81,10 @@ class GamePage {
     if (this.mySeat !== null && !(this.mySeat in this.seats && this.seats[this.mySeat].bot === null)) {
       this.mySeat = null; // not a person's seat: watch only
     }
+    if (this.mySeat !== null) this.canUndo = Boolean(this.seats[this.mySeat].can_undo);
     this.showInvite();
     this.wireInput();
+    this.wireHistory();
     await this.setBoard(game.state, true);
     this.listen(game.seq);
   }
@@ -73,8 +97,8 @@ class GamePage {
     stream.addEventListener("open", () => this.liveDot("on"));
     stream.addEventListener("error", () => this.liveDot(stream.readyState === EventSource.CLOSED ? "" : "off"));
     stream.addEventListener("step", (message) => {
-      const { event, totals, state } = JSON.parse(message.data);
-      this.noteEvent(event, totals);
+      const { event, state } = JSON.parse(message.data);
+      this.noteEvent(event);
       if (state) this.setBoard(state);
     });
     stream.addEventListener("end", () => {
@@ -90,16 +114,37 @@ class GamePage {
     dot.textContent = mode === "off" ? "reconnecting" : mode === "on" ? "live" : "finished";
   }
 
-  noteEvent(event, totals) {
+  noteEvent(event) {
+    if (this.records[event.seq]) return; // already here (a command's answer, a resumed stream)
+    this.records[event.seq] = event;
     this.events.append([event]);
-    if (totals && JSON.stringify(totals) !== JSON.stringify(this.lastTotals)) {
-      this.scores.points.push([event.seq + 1, totals]);
-      this.lastTotals = totals;
-    }
     if (SCORED.has(event.type) && !this.scores.rounds.includes(event.seq + 1)) this.scores.rounds.push(event.seq + 1);
     if (event.type === "CommandUndone") {
       this.scores.rounds = this.scores.rounds.filter((p) => p - 1 < event.event_seq || p - 1 >= event.seq);
+      for (let seq = event.event_seq; seq < event.seq; seq++) if (this.records[seq]) this.records[seq].undone = true;
     }
+    if (event.type === "SeedRevealed" && this.dice) {
+      this.dice = { kind: "revealed", commitment: this.dice.commitment, secret: event.secret };
+    }
+  }
+
+  /** The chart's point for a board: each seat's score so far there, when it changed. */
+  notePoint(board) {
+    const points = this.scores.points;
+    const last = points.at(-1);
+    if (last && last[0] >= board.seq) return;
+    const scores = scoreSoFar(board);
+    if (!last || JSON.stringify(last[1]) !== JSON.stringify(scores)) points.push([board.seq, scores]);
+  }
+
+  /** The chart from every board, once the page holds them all (exact at every event). */
+  pointsFromBoards() {
+    const points = [];
+    for (let n = 1; n <= this.board.seq; n++) {
+      const scores = scoreSoFar(this.boards.get(n));
+      if (!points.length || JSON.stringify(points.at(-1)[1]) !== JSON.stringify(scores)) points.push([n, scores]);
+    }
+    this.scores.points = points;
   }
 
   // -- state and choices -----------------------------------------------------
@@ -108,16 +153,22 @@ class GamePage {
     if (this.board && board.seq < this.board.seq) return;
     const changed = force || !this.board || board.seq !== this.board.seq;
     this.board = board;
+    this.boards.set(board);
+    this.notePoint(board);
     if (changed) {
       this.source = null;
       this.picked = [];
       this.menu = null;
       this.choices = null;
     }
-    if (this.isMyTurn() && !this.choices) {
+    // a player asks what they may do now (and whether an undo would be taken) at each change
+    if (this.mySeat !== null && changed) {
       try {
         const choices = await getJSON(`${base}/choices`);
-        if (choices.seq === this.board.seq && choices.seat === this.mySeat) this.choices = choices;
+        if (choices.seq === this.board.seq) {
+          this.canUndo = Boolean(choices.can_undo && choices.can_undo[this.mySeat]);
+          if (choices.seat === this.mySeat && choices.turn) this.choices = choices;
+        }
       } catch (error) {
         this.refuse(error);
       }
@@ -126,17 +177,85 @@ class GamePage {
   }
 
   isMyTurn() {
-    return this.mySeat !== null && this.board && this.board.table.to_act_seat === this.mySeat;
+    return this.mySeat !== null && this.viewAt === null && this.board && this.board.table.to_act_seat === this.mySeat;
+  }
+
+  /** The board on the screen: the game now, or the position looked at in the game so far. */
+  shown() {
+    return (this.viewAt !== null && this.boards.get(this.viewAt)) || this.board;
+  }
+
+  // -- the game so far -----------------------------------------------------
+
+  wireHistory() {
+    for (const button of this.dom.history.querySelectorAll("[data-step]")) {
+      button.append(icon(ICONS[button.dataset.step]));
+      button.addEventListener("click", () => this.goTo(this.shown().seq + (button.dataset.step === "next" ? 1 : -1)));
+    }
+    this.dom.timeline.addEventListener("input", () => this.goTo(Number(this.dom.timeline.value)));
+    this.dom.now.addEventListener("click", () => this.goTo(null));
+    document.addEventListener("keydown", (event) => {
+      if (event.altKey || event.ctrlKey || event.metaKey || howToOpen() || !this.board) return;
+      const tag = event.target && event.target.tagName;
+      if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
+      const at = this.shown().seq;
+      const to = { ArrowLeft: at - 1, ArrowRight: at + 1, PageUp: at - 10, PageDown: at + 10, Home: 1, End: null }[event.key];
+      if (to === undefined) return;
+      event.preventDefault();
+      this.goTo(to);
+    });
+  }
+
+  /**
+   * Look at the board after ``n`` events (null or the last position: the game now). The
+   * boards not seen yet come in one packed answer from the first missing one on.
+   */
+  async goTo(n) {
+    if (!this.board) return;
+    const now = this.board.seq;
+    n = n === null ? now : Math.max(1, Math.min(now, Math.round(n) || 1));
+    this.viewAt = n === now ? null : n;
+    this.target = n;
+    if (this.viewAt !== null && !this.boards.get(n)) {
+      try {
+        this.boards.add(await getJSON(`${base}/boards?from=${this.boards.firstMissing(now) || n}`));
+      } catch (error) {
+        this.viewAt = null;
+        this.refuse(error);
+      }
+      if (this.boards.holds(this.board.seq)) this.pointsFromBoards();
+      if (this.target !== n) return; // a later step overtook this one
+    }
+    this.source = null;
+    this.picked = [];
+    this.menu = null;
+    this.render();
+  }
+
+  renderHistory(shown) {
+    const now = this.board.seq;
+    const slider = this.dom.timeline;
+    slider.max = String(Math.max(now, 1));
+    slider.value = String(shown.seq);
+    const past = this.viewAt !== null;
+    // the event shown and the last one, both by seq as the event list numbers them
+    this.dom.position.textContent = past ? `event ${shown.seq - 1} of ${now - 1}` : `event ${now - 1}, now`;
+    slider.setAttribute("aria-valuetext", this.dom.position.textContent);
+    this.dom.now.disabled = !past;
+    this.dom.history.classList.toggle("past", past);
+    document.body.classList.toggle("looking-back", past);
   }
 
   // -- drawing -------------------------------------------------------------
 
   render() {
-    const board = this.board;
+    const board = this.shown();
     const sel = this.selection();
     const focus = this.focusedControl();
-    renderMountain(this.dom.mountain, board, { selectable: sel.mountain, picked: new Set(this.picked), onDie: (id) => this.clickDie(id, "mountain") });
+    const marks = markOptions(lastMove(this.records, board.seq)); // the last move, marked
+    renderMountain(this.dom.mountain, board, { ...marks, selectable: sel.mountain, picked: new Set(this.picked), onDie: (id) => this.clickDie(id, "mountain") });
     renderPlayers(this.dom.players, board, {
+      ...marks,
       mySeat: this.mySeat,
       selectable: sel.trove,
       picked: new Set(this.picked),
@@ -146,17 +265,78 @@ class GamePage {
       onDie: (id, seat) => this.clickDie(id, seat === this.mySeat ? "trove" : "other"),
       onHeroFace: (seat, index) => seat === this.mySeat && this.clickHeroFace(index),
     });
-    const status = statusText(board);
+    const status = statusText(this.board); // the game now, wherever one looks
     if (this.dom.status.textContent !== status) this.dom.status.textContent = status; // a live region: said when it changes
     this.dom.chart.closest(".card").hidden = board.mode === "solo"; // a solo score is no round total
-    const total = Math.max(board.seq, 2);
-    renderChart(this.dom.chart, this.scores, this.names, total, board.seq, null);
+    const total = Math.max(this.board.seq, 2);
+    renderChart(this.dom.chart, this.scores, this.names, total, board.seq, (p) => this.goTo(p));
     this.events.show(board.seq);
+    this.renderHistory(board);
+    this.renderDice();
+    this.renderAfter();
     this.renderAction();
     this.renderHeroes();
     this.restoreFocus(focus);
     document.body.dataset.renderedSeq = String(board.seq);
+    document.body.dataset.liveSeq = String(this.board.seq);
     document.dispatchEvent(new CustomEvent("dm:rendered", { detail: { seq: board.seq } }));
+  }
+
+  /** Where the dice come from: a secret seed committed to, then revealed; or a chosen seed. */
+  renderDice() {
+    const dice = this.dice;
+    const box = this.dom.dice;
+    box.hidden = !dice;
+    if (!dice) return;
+    const key = JSON.stringify(dice);
+    if (box.dataset.key === key) return;
+    box.dataset.key = key;
+    const hex = (text) => el("code", { title: text }, `${text.slice(0, 8)}…`);
+    clear(box);
+    if (dice.kind === "secret") {
+      box.append("Dice from a secret seed, revealed when the game ends (SHA-256 ", hex(dice.commitment), ").");
+    } else if (dice.kind === "revealed") {
+      box.append(
+        "Dice from the secret seed ", hex(dice.secret), ", revealed now the game is over; its SHA-256 ", hex(dice.commitment),
+        " was in the log from the start. Check every roll: download the log and run ",
+        el("code", {}, `dice-miner log verify web-${gameId}.dmlog`), ".",
+      );
+    } else if (dice.kind === "chosen") {
+      box.append(`Seed ${dice.seed}, chosen by ${dice.chosen_by}: not secret (whoever knows it can foresee the dice).`);
+    } else {
+      box.append(`Seed ${dice.seed}.`);
+    }
+    box.dataset.kind = dice.kind;
+  }
+
+  /** A finished game: open it in the replay viewer, or download its log. */
+  renderAfter() {
+    const box = this.dom.after;
+    const over = this.board.phase === "over";
+    box.hidden = !over;
+    if (!over || box.childElementCount) return;
+    const name = `web-${gameId}.dmlog`;
+    box.append(
+      el("h2", {}, "The game is over"),
+      el(
+        "div",
+        { class: "link-row" },
+        el("a", { class: "button primary", href: `/replay/${encodeURIComponent(name)}?at=${this.board.seq}`, id: "open-replay" }, "Open in the replay viewer"),
+        el("a", { class: "button", href: `${base}/log`, download: name, id: "download-log" }, `Download the log (${name})`),
+        el("button", { type: "button", class: "button", id: "analyse-game", onclick: () => this.analyse(name) }, "Analyse this game"),
+      ),
+    );
+  }
+
+  /** Start the finished game's analysis on the server, then watch it in the replay viewer. */
+  async analyse(name) {
+    const replay = `/api/replays/${encodeURIComponent(name)}`;
+    try {
+      await postJSON(`${replay}/analysis`, {});
+      location.href = `/replay/${encodeURIComponent(name)}?at=${this.board.seq}&analysis=1`;
+    } catch (error) {
+      this.dom.after.append(el("p", { class: "form-error", role: "alert" }, `The analysis could not be started: ${error.message}`));
+    }
   }
 
   /** The die, hero face or button that has the keyboard's focus, so a redraw can give it back. */
@@ -180,23 +360,33 @@ class GamePage {
     const menu = this.focusMenu && !this.dom.menu.hidden && this.dom.menu.querySelector("button");
     this.focusMenu = false;
     if (menu) return menu.focus();
+    const die = () => this.dom.mountain.querySelector("[role=button][tabindex]") || this.dom.players.querySelector("[role=button][tabindex]");
+    // the keyboard waited on the prompt (nothing to use yet, the bots moving): a die to use now
+    if (this.parked && document.activeElement === this.dom.prompt) {
+      const next = die();
+      if (next) {
+        this.parked = false;
+        return next.focus();
+      }
+      return;
+    }
+    this.parked = false;
     if (!focus || (document.activeElement && document.activeElement !== document.body)) return;
     const same = focus.selector
       ? focus.region.querySelector(focus.selector) || focus.region.querySelector("[role=button][tabindex]")
       : [...focus.region.querySelectorAll("button")].find((b) => b.textContent === focus.label);
-    const again =
-      same ||
-      this.dom.mountain.querySelector("[role=button][tabindex]") ||
-      this.dom.players.querySelector("[role=button][tabindex]") ||
-      (this.dom.action.hidden ? null : this.dom.prompt);
-    if (again) again.focus();
+    const again = same || die();
+    if (again) return again.focus();
+    if (this.dom.action.hidden) return;
+    this.dom.prompt.focus();
+    this.parked = true;
   }
 
   /** What may be clicked now, from the server's choices and the selection so far. */
   selection() {
     const none = { mountain: new Set(), trove: new Set(), hero: new Set() };
     const c = this.choices;
-    if (!c || !c.turn) return none;
+    if (!c || !c.turn || this.viewAt !== null) return none;
     if (c.take && !this.source) {
       none.mountain = new Set(Object.keys(c.take).map(Number));
       for (const option of c.beer || []) none.trove.add(option.command.die);
@@ -219,6 +409,9 @@ class GamePage {
   prompt() {
     const board = this.board;
     const c = this.choices;
+    if (this.viewAt !== null) {
+      return `Looking back at event ${this.viewAt - 1} of ${board.seq - 1}: press Now (or End) to play on.`;
+    }
     if (board.phase === "over") return board.mode === "solo" ? this.soloEnding() : "The game is over.";
     if (!this.isMyTurn()) {
       const seat = board.table.to_act_seat;
@@ -243,9 +436,11 @@ class GamePage {
 
   renderAction() {
     const playing = this.mySeat !== null;
-    const soloOver = this.board.mode === "solo" && this.board.phase === "over"; // its last move can be undone
+    const soloOver = this.board.mode === "solo" && this.board.phase === "over" && this.canUndo; // its last move can be undone
     this.dom.action.hidden = !playing || (this.board.phase === "over" && !this.refusal && !soloOver);
-    this.dom.typed.hidden = !playing || this.board.phase === "over";
+    this.dom.typed.hidden = !playing || this.board.phase === "over" || this.viewAt !== null;
+    // picking dice for a spend or a cache: on a phone the instruction and Cancel stay in view
+    this.dom.action.classList.toggle("picking", Boolean(this.source || (this.choices && this.choices.cache && this.viewAt === null)));
     if (!playing) return;
     this.dom["typed-input"].placeholder = this.board.mode === "solo" ? SOLO_HINT : MULTI_HINT;
     this.dom.prompt.textContent = this.prompt();
@@ -261,7 +456,9 @@ class GamePage {
     if (c && c.refill && !this.source) button(c.refill.label, () => this.send(c.refill.command));
     if (c && c.stop && !this.source) button("Stop and score", () => this.send(c.stop.command));
     if (this.source || this.menu) button("Cancel", () => this.reset());
-    if (this.board.phase !== "over" || soloOver) button("Undo my last move", () => this.send({ t: "undo" }), "button danger");
+    if (this.viewAt !== null) button("Now", () => this.goTo(null), "button primary");
+    // only when the server says it would be taken (nothing of mine to undo, or a person moved since: not shown)
+    else if (this.canUndo) button("Undo my last move", () => this.send({ t: "undo" }), "button danger");
     this.renderMenu();
     this.renderHelp();
   }
@@ -369,12 +566,12 @@ class GamePage {
   /** Solo, over: why it ended (its last event's words) and the rating band's range. */
   soloEnding() {
     const score = this.board.table.solo_score;
-    const last = this.events.items[this.board.seq - 1];
-    const why = last ? last.querySelector(".text").textContent : `${score.score} points, ${score.rating}`;
+    const ended = this.records.findLast((r) => r && r.type === "SoloGameEnded");
+    const why = ended ? ended.text : `${score.score} points, ${score.rating}`;
     const bands = score.bands;
     const n = bands.findIndex(([, name]) => name === score.rating);
     const range = n + 1 < bands.length ? `${bands[n][0]}–${bands[n + 1][0] - 1}` : `${bands[n][0]}+`;
-    return `${why} (${score.rating} is ${range} points). Undo takes back your last move.`;
+    return `${why} (${score.rating} is ${range} points).${this.canUndo ? " Undo takes back your last move." : ""}`;
   }
 
   togglePick(id) {
@@ -398,15 +595,20 @@ class GamePage {
 
   // -- talking to the server -----------------------------------------------
 
+  /**
+   * Send one intended move: with the position it was chosen at (``seq``: a game that has
+   * moved on refuses it, 409) and an id of its own (``id``), the same id each time the
+   * network fails it, so a move sent twice is played once.
+   */
   async send(command, text = null) {
     if (this.busy) return;
     this.busy = true;
     this.helpOpen = false;
     this.say(null);
+    const body = { ...(text !== null ? { text } : { command }), seq: this.board.seq, id: moveId() };
     try {
-      const body = text !== null ? { text } : { command };
-      const answer = await postJSON(`${base}/commands`, body, { "X-Seat-Token": this.token });
-      this.events.append(answer.events);
+      const answer = await this.post(body);
+      for (const record of answer.events) this.noteEvent(record);
       this.busy = false;
       // the stream ends with the game: an undo after the end (solo) reopens it
       if (this.stream.readyState === EventSource.CLOSED && answer.state.phase !== "over") this.listen(answer.state.seq);
@@ -417,14 +619,42 @@ class GamePage {
       this.source = null;
       this.picked = [];
       this.refuse(error);
+      if (error instanceof ApiError && error.status === 409) await this.catchUp();
       this.render();
       return false;
+    }
+  }
+
+  /** POST a move, sending it again (the same id) when the network failed it, not the server. */
+  async post(body) {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await postJSON(`${base}/commands`, body, { "X-Seat-Token": this.token });
+      } catch (error) {
+        if (error instanceof ApiError || attempt >= RETRIES) throw error;
+        this.say(`The connection failed (${error.message}): sending your move again…`, "retrying");
+        await sleep(400 * 2 ** attempt);
+      }
+    }
+  }
+
+  /** The board as the server has it now, after a move was refused as stale. */
+  async catchUp() {
+    try {
+      await this.setBoard(await getJSON(`${base}/state`), true);
+    } catch {
+      // the stream brings it all the same
     }
   }
 
   refuse(error) {
     if (error instanceof ApiError && error.status === 403) {
       this.say("This link cannot move for this seat: ask for the seat's own link.", "forbidden");
+    } else if (error instanceof ApiError && error.status === 409) {
+      const at = Number.isInteger(error.detail.seq) ? ` (now at event ${error.detail.seq - 1})` : "";
+      this.say(`The game moved on before your move arrived${at}, so it was not played: the board is up to date again, choose again.`, error.code);
+    } else if (!(error instanceof ApiError)) {
+      this.say(`Your move could not reach the server (${error.message}); nothing was played. Try again.`, "offline");
     } else {
       this.say(error.message, error.code);
     }

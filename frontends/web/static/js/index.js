@@ -5,12 +5,16 @@ import { getJSON, postFile, postJSON } from "./api.js";
 import { dieSvg } from "./dice.js";
 import { clear, el, shortName } from "./util.js";
 
+// The first seat is the person starting the game: their name is asked, never assumed
+// (everyone reads it: "greedy shared a beer with You" said nothing).
 const DEFAULT_SEATS = [
-  { type: "person", name: "You" },
+  { type: "person", name: "" },
   { type: "greedy", name: "Brok" },
   { type: "greedy", name: "Cira" },
   { type: "empty", name: "Dain" },
 ];
+/** The longest name the server takes (core.host.seats.MAX_NAME): a longer one is refused, not cut. */
+const MAX_NAME = 24;
 
 async function loadReplays() {
   const box = document.getElementById("replay-list");
@@ -78,21 +82,34 @@ function seatRow(index, seat, bots) {
     index >= 2 ? el("option", { value: "empty" }, "Empty seat") : null,
   );
   select.value = seat.type;
-  const name = el("input", { name: `name${index}`, value: seat.name, maxlength: 24, "aria-label": `Seat ${index + 1} name` });
+  // no maxlength: a pasted name would be cut without a word; too long a name is refused instead
+  const name = el("input", { name: `name${index}`, value: seat.name, "aria-label": `Seat ${index + 1} name` });
   const sync = () => {
     name.disabled = select.value === "empty";
+    name.placeholder = select.value === "person" ? (index === 0 ? "Your name" : "Their name") : "a name (optional)";
   };
   select.addEventListener("change", sync);
   sync();
   return el("div", { class: "seat-row" }, el("span", { class: "seat-no" }, String(index + 1)), select, name);
 }
 
-function seatsFromForm(form) {
+/** A seat's name refused in words (an Error naming its input), or the name as typed. */
+function checkedName(input, seatNo, person) {
+  const name = input.value.trim();
+  const refuse = (text) => Object.assign(new Error(`Seat ${seatNo}: ${text}`), { input });
+  if (person && !name) throw refuse("the name of the person playing it, please (everyone at the table sees it).");
+  if (name.length > MAX_NAME) throw refuse(`a name has at most ${MAX_NAME} characters; this one has ${name.length}.`);
+  return name || null;
+}
+
+/** The seats of the form as the API takes them; an Error (with the input to fix) if a name will not do. */
+function seatsFromForm(form, count = 4) {
   const players = [];
-  for (let i = 0; i < 4; i++) {
+  for (let i = 0; i < count; i++) {
     const type = form.elements[`type${i}`].value;
     if (type === "empty") continue;
-    players.push({ name: form.elements[`name${i}`].value, bot: type === "person" ? null : type });
+    const person = type === "person" || count === 1;
+    players.push({ name: checkedName(form.elements[`name${i}`], i + 1, person), bot: person ? null : type });
   }
   return players;
 }
@@ -137,6 +154,29 @@ function showLinks(game) {
   }
 }
 
+/** The largest seed the engine takes (2**64 - 1). */
+const MAX_SEED = 18446744073709551615n;
+
+/**
+ * The seed field's digits, or null when it is empty; an Error in words when it is no seed.
+ * A seed is sent as its exact digits: as a JavaScript number, 20 digits would be rounded and
+ * 5,000 would become Infinity, which JSON writes as null (a random game, said nowhere).
+ */
+export function seedDigits(text) {
+  const digits = text.trim();
+  if (!digits) return null;
+  if (!/^[0-9]+$/.test(digits) || digits.length > 20 || BigInt(digits) > MAX_SEED) {
+    throw new Error("A seed is a whole number from 0 to 18446744073709551615 (or leave it empty).");
+  }
+  return digits.replace(/^0+(?=.)/, "");
+}
+
+/** The body of a new game as JSON text, the seed written with all its digits. */
+function gameJSON(body, seed) {
+  if (seed === null) return JSON.stringify(body);
+  return JSON.stringify({ ...body, seed: 0 }).replace(/"seed":0(?=[,}])/, `"seed":${seed}`);
+}
+
 async function wireGameForm() {
   const form = document.getElementById("game-form");
   const rows = document.getElementById("seat-rows");
@@ -148,29 +188,34 @@ async function wireGameForm() {
     // keep the usual ones
   }
   DEFAULT_SEATS.forEach((seat, i) => rows.append(seatRow(i, seat, bots)));
-  const start = async (body) => {
+  const start = async (mode) => {
     message.textContent = "";
-    const seed = form.elements.seed.value.trim();
-    if (seed) body.seed = Number(seed);
-    body.pace = Number(form.elements.pace.value);
+    for (const input of form.querySelectorAll("[aria-invalid]")) input.removeAttribute("aria-invalid");
+    const body = { mode, pace: Number(form.elements.pace.value) };
     try {
-      const game = await postJSON("/api/games", body);
+      body.players = seatsFromForm(form, mode === "solo" ? 1 : 4);
+      const seed = seedDigits(form.elements.seed.value);
+      // a chosen seed is no secret: the game names who chose it, the person starting it
+      const creator = body.players.find((p) => p.bot === null && p.name);
+      if (seed !== null && creator) body.seed_chosen_by = creator.name;
+      const game = await postJSON("/api/games", gameJSON(body, seed));
       showLinks(game);
       loadGames();
       const people = game.seats.filter((s) => s.token);
       if (people.length === 1) location.href = people[0].link;
     } catch (error) {
       message.textContent = error.message;
+      if (error.input) {
+        error.input.setAttribute("aria-invalid", "true");
+        error.input.focus();
+      }
     }
   };
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    start({ players: seatsFromForm(form), mode: "multi" });
+    start("multi");
   });
-  document.getElementById("start-solo").addEventListener("click", () => {
-    const first = form.elements.name0.value || "You";
-    start({ players: [{ name: first, bot: null }], mode: "solo" });
-  });
+  document.getElementById("start-solo").addEventListener("click", () => start("solo"));
 }
 
 async function loadGames() {

@@ -1,44 +1,31 @@
 // The replay viewer: first / previous / play / next / last, a timeline slider,
 // the playback speed, arrow keys, the position in the URL (?at=N: the state
-// after the first N events), the event list and the totals chart. The server
-// seeks from snapshots, so any position costs one small request; states near
-// the current one are prefetched and kept in a small cache.
+// after the first N events), the event list and the score chart. The page holds
+// every board of the game once it has loaded them (one packed answer, fetched
+// while the first board is drawn), so a step or a seek draws at once, without the
+// server; until then a position costs one small request (the server seeks from
+// snapshots), and the states next to it are prefetched into a small cache.
 
+import { AnalysisView } from "./analysis.js";
 import { getJSON } from "./api.js";
 import { renderMountain, renderPlayers } from "./board.js";
+import { Boards } from "./boards.js";
 import { renderChart } from "./chart.js";
 import { EventList } from "./events.js";
 import { howToOpen, wireHowTo } from "./howto.js";
+import { ICONS, icon } from "./icons.js";
+import { lastMove, markOptions } from "./lastmove.js";
 import { el, statusText } from "./util.js";
 
 const CACHE_SIZE = 64;
 const PREFETCH = 3;
 
-const ICONS = {
-  first: "M6 5h2v14H6zM20 5v14L9 12z",
-  prev: "M18 5v14L7 12zM5 5h2v14H5z",
-  play: "M7 4v16l13-8z",
-  pause: "M6 4h4v16H6zM14 4h4v16h-4z",
-  next: "M6 5v14l11-7zM17 5h2v14h-2z",
-  last: "M4 5v14l11-7zM16 5h2v14h-2z",
-};
-
-function icon(path) {
-  const ns = "http://www.w3.org/2000/svg";
-  const root = document.createElementNS(ns, "svg");
-  root.setAttribute("viewBox", "0 0 24 24");
-  root.setAttribute("aria-hidden", "true");
-  const p = document.createElementNS(ns, "path");
-  p.setAttribute("d", path);
-  root.append(p);
-  return root;
-}
-
 class Viewer {
   constructor(name) {
     this.name = name;
     this.base = `/api/replays/${encodeURIComponent(name)}`;
-    this.cache = new Map();
+    this.boards = new Boards(); // every board of the game, once loaded
+    this.cache = new Map(); // boards asked for one by one before that
     this.position = 0;
     this.target = 0;
     this.total = 0;
@@ -62,6 +49,8 @@ class Viewer {
     const first = Number.isFinite(asked) && asked >= 1 ? asked : 1;
     const early = this.stateAt(first); // in parallel with the rest (a bad position fails alone)
     early.catch(() => {});
+    const all = getJSON(`${this.base}/boards`); // the whole game, while the first board is drawn
+    all.catch(() => {}); // without it the viewer still works, a request per position
     const [summary, records] = await Promise.all([getJSON(this.base), this.allEvents()]);
     this.summary = summary;
     this.records = records;
@@ -69,8 +58,43 @@ class Viewer {
     this.names = summary.players;
     this.events = new EventList(document.getElementById("events"), this.names, (p) => this.go(p));
     this.events.set(records);
+    this.analysis = new AnalysisView({
+      base: this.base,
+      dom: {
+        section: document.getElementById("analysis"),
+        toggle: document.getElementById("analysis-toggle"),
+        state: document.getElementById("analysis-state"),
+        body: document.getElementById("analysis-body"),
+        chart: document.getElementById("winchart"),
+      },
+      total: this.total,
+      names: this.names,
+      onSeek: (p) => this.go(p),
+      onReady: () => this.analysisReady(),
+    });
     this.wireControls();
+    const analysing = new URLSearchParams(location.search).get("analysis") === "1";
+    const opened = analysing ? this.analysis.show().catch((error) => this.showError(error)) : null;
     await this.go(first);
+    this.holdAll(await all);
+    await opened;
+  }
+
+  /** The analysis has arrived (or the view closed): its marks in the event list, the board redrawn. */
+  analysisReady() {
+    this.events.mark(this.analysis.open ? this.analysis.marks() : new Map());
+    this.shareLater(this.position);
+    if (!this.shownBoard) return;
+    this.drawBoard(this.shownBoard); // only what the analysis changes: the board and its panel
+    this.analysis.render(this.shownBoard.seq);
+  }
+
+  /** Keep every board of the game: from now on steps and seeks never wait on the server. */
+  holdAll(pack) {
+    this.boards.add(pack);
+    this.cache.clear();
+    document.body.dataset.boards = this.boards.holds(this.total) ? "all" : "some";
+    performance.mark("dm:boards"); // read by benchmarks/web.py
   }
 
   async allEvents() {
@@ -152,8 +176,10 @@ class Viewer {
     button.classList.toggle("playing", this.playing);
   }
 
-  /** The board after ``n`` events: from the cache, or one request. */
+  /** The board after ``n`` events: held, cached, or one request. */
   stateAt(n) {
+    const held = this.boards.get(n);
+    if (held) return Promise.resolve(held);
     let entry = this.cache.get(n);
     if (!entry) {
       entry = getJSON(`${this.base}/state?at=${n}`);
@@ -167,6 +193,8 @@ class Viewer {
   async go(n) {
     n = Math.max(1, Math.min(this.total, Math.round(n) || 1));
     this.target = n;
+    const held = this.boards.get(n);
+    if (held) return this.render(held); // drawn now: no request, no waiting for a promise
     let board;
     try {
       board = await this.stateAt(n);
@@ -179,22 +207,31 @@ class Viewer {
     for (let k = 1; k <= PREFETCH; k++) if (n + k <= this.total) this.stateAt(n + k);
   }
 
+  /** The mountain and the cards: the last move marked; with the analysis open, the best move from here. */
+  drawBoard(board) {
+    const n = board.seq;
+    const marks = { ...markOptions(lastMove(this.records, n)), ...(this.analysis ? this.analysis.boardMarks(n) : {}) };
+    renderMountain(this.dom.mountain, board, marks);
+    renderPlayers(this.dom.players, board, marks);
+  }
+
   render(board) {
     const n = board.seq;
+    this.shownBoard = board;
     this.position = n;
-    const record = this.records[n - 1];
-    const highlight = new Set(record && Number.isInteger(record.die) ? [record.die] : []);
-    renderMountain(this.dom.mountain, board, { highlight });
-    renderPlayers(this.dom.players, board, { highlight });
-    this.dom.status.textContent = statusText(board);
+    this.drawBoard(board);
+    const status = statusText(board);
+    this.dom.status.textContent = status;
+    this.dom.status.title = status; // the line may be cut to its height: the whole of it
     this.dom.status.classList.remove("error");
     this.dom.chart.closest(".card").hidden = board.mode === "solo"; // a solo score is no round total
     renderChart(this.dom.chart, this.summary.scores, this.names, this.total, n, (p) => this.go(p));
     this.events.show(n);
+    if (this.analysis) this.analysis.render(n);
     this.dom.slider.value = String(n);
-    // The event just shown by its seq, as the event list, `log show` and the dumps number it;
-    // then how far into the game that is (the URL's ?at=).
-    this.dom.position.textContent = `event ${n - 1} · ${n} of ${this.total}`;
+    // The event just shown and the last one, both by their seq as the event list, `log show`,
+    // the dumps and the analysis number them (from 0): one way of counting, never two.
+    this.dom.position.textContent = `event ${n - 1} of ${this.total - 1}`;
     this.dom.slider.setAttribute("aria-valuetext", this.dom.position.textContent);
     this.shareLater(n);
     if (!this.playing) this.announceLater(n);
@@ -227,6 +264,8 @@ class Viewer {
     this.urlTimer = setTimeout(() => {
       const url = new URL(location.href);
       url.searchParams.set("at", String(n));
+      if (this.analysis && this.analysis.open) url.searchParams.set("analysis", "1"); // the view too
+      else url.searchParams.delete("analysis");
       history.replaceState(null, "", url);
     }, 120);
   }
