@@ -26,7 +26,7 @@ from core.events.base import Event
 from core.events.codec import Batch
 from core.events.game import CommandUndone
 from core.projections.apply import fold_each
-from core.projections.state import GameState
+from core.projections.state import PREGAME, GameState
 from core.projections.steps import Commit
 from core.projections.timeline import Timeline, UnreplayableBatch, push
 from core.rng import DiceRng
@@ -60,7 +60,7 @@ def replay_stream(stream: Stream, batches: Iterable[Batch] | None = None) -> Tim
     except UnreplayableBatch as exc:  # e.g. a crafted record naming a slot that does not exist
         reason = f"cannot be replayed ({exc.cause})"
         raise stream.damaged(exc.index + 1, reason) from exc.cause
-    if timeline.state is None:
+    if timeline.state is PREGAME:
         raise stream.damaged(1, "the log ends after its header: it holds no game")
     return timeline
 
@@ -101,7 +101,7 @@ class Game:
             starting_magic=starting_magic,
         )
         check_new_game(command)  # bad options refused before anything is rolled or written
-        events, states = resolve_steps(None, command, DiceRng(seed, 0))
+        events, states = resolve_steps(PREGAME, command, DiceRng(seed, 0))
         header = log_header(command)
         batch = Batch(0, command, events)
         stream: Stream  # the opening batch is part of the game's atomic creation

@@ -74,7 +74,7 @@ class LegalList(Sequence[Command]):
 
 
 def _groups(state: GameState) -> list[Group]:
-    seat = state.to_act() if state is not None and not state.is_over else None
+    seat = state.to_act() if not state.is_over else None
     if seat is not None and state.mode == "multi":
         phase = state.phase
         if phase == EXCAVATION:

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable
 from core.events import game as ev
 from core.events.base import Event
 from core.mountain import SLOT_COUNT, SLOTS, slot_index
-from core.projections.state import EXCAVATION, MAGIC, OVER, REPLENISH, SETUP, GameState
+from core.projections.state import EXCAVATION, MAGIC, OVER, PREGAME, REPLENISH, SETUP, GameState
 
 Handler = Callable[[GameState, Event], GameState]
 HANDLERS: dict[type[Event], Handler] = {}
@@ -34,31 +34,32 @@ def handles(cls: type[Event]):
     return register
 
 
-def apply(state: GameState | None, event: Event) -> GameState:
-    """The state after ``event``; ``state`` is ``None`` only before GameStarted."""
+def apply(state: GameState, event: Event) -> GameState:
+    """The state after ``event``; on ``PREGAME`` (before the game) only GameStarted applies."""
     handler = HANDLERS.get(type(event))
     if handler is None:
         raise UnknownEvent(f"no projection handles {type(event).__name__}")
-    if state is None and not isinstance(event, ev.GameStarted):
+    if state is PREGAME and not isinstance(event, ev.GameStarted):
         raise ValueError(f"a log must begin with GameStarted, not {type(event).__name__}")
     return handler(state, event)
 
 
-def fold(events: Iterable[Event], state: GameState | None = None) -> GameState:
+def fold(events: Iterable[Event], state: GameState = PREGAME) -> GameState:
     """Apply events in order (no undo handling: see ``core.projections.timeline``)."""
+    if state is PREGAME:  # the first event must start the game: ``apply`` checks it
+        events = iter(events)
+        for event in events:
+            state = apply(state, event)
+            break
     handlers = HANDLERS
     for event in events:
         handler = handlers.get(type(event))
-        # ``apply`` itself only where its checks could fail: the first event, or an unknown one.
-        state = (
-            handler(state, event)
-            if handler is not None and state is not None
-            else apply(state, event)
-        )
+        # ``apply`` itself only where its checks could fail: an unknown event.
+        state = handler(state, event) if handler is not None else apply(state, event)
     return state
 
 
-def fold_each(events: Iterable[Event], state: GameState | None = None) -> tuple[GameState, ...]:
+def fold_each(events: Iterable[Event], state: GameState = PREGAME) -> tuple[GameState, ...]:
     """The state after each event in turn (no undo handling), for readers that show them."""
     states = []
     for event in events:
@@ -271,4 +272,14 @@ def _undone(state, e) -> GameState:
     raise ValueError("CommandUndone is folded by the timeline, which keeps the earlier states")
 
 
-__all__ = ["EXCAVATION", "HANDLERS", "MAGIC", "OVER", "REPLENISH", "SETUP", "apply", "fold"]
+__all__ = [
+    "EXCAVATION",
+    "HANDLERS",
+    "MAGIC",
+    "OVER",
+    "PREGAME",
+    "REPLENISH",
+    "SETUP",
+    "apply",
+    "fold",
+]

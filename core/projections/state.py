@@ -22,6 +22,7 @@ from core.dice import DIE_COUNT
 from core.mountain import EMPTY, Mountain
 
 # Phases of a game.
+NOT_STARTED = "not_started"  # PREGAME's: before the game's first event
 SETUP = "setup"  # heroes are being chosen
 EXCAVATION = "excavation"
 MAGIC = "magic"
@@ -136,6 +137,13 @@ class GameState:
                 return seat
         return None
 
+
+#: The state before a game's first event, which the fold starts from: GameStarted
+#: replaces it with the game's own, and any other event is refused on it. There is
+#: one, so it is recognised by identity (``state is PREGAME``); its seat count is 0
+#: and no one is to act. Carrying it instead of ``None`` means every holder of a
+#: state (the rules, the fold, the timeline, a step) has a ``GameState``.
+PREGAME = GameState(game_id="", seed=0, mode="", names=(), dice_set="", rules="", phase=NOT_STARTED)
 
 _FIELDS = frozenset(f.name for f in fields(GameState))
 _FIELD_COUNT = len(_FIELDS)

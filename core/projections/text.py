@@ -13,7 +13,7 @@ from core.events import game as ev
 from core.events.base import Event
 from core.projections.state import GameState
 
-Describer = Callable[[GameState | None, Event], str]
+Describer = Callable[[GameState, Event], str]
 DESCRIBERS: dict[type[Event], Describer] = {}
 
 _FACE_WORDS = {
@@ -85,7 +85,7 @@ def describes(cls: type[Event]):
     return register
 
 
-def describe(state: GameState | None, event: Event) -> str:
+def describe(state: GameState, event: Event) -> str:
     """One line saying what ``event`` did, given the state before it."""
     fn = DESCRIBERS.get(type(event))
     return fn(state, event) if fn else type(event).__name__

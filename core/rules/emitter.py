@@ -19,7 +19,7 @@ class Emitter:
 
     __slots__ = ("events", "rng", "state", "states")
 
-    def __init__(self, state: GameState | None, rng: DiceRng) -> None:
+    def __init__(self, state: GameState, rng: DiceRng) -> None:
         self.state = state
         self.rng = rng
         self.events: list[Event] = []
