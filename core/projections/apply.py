@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable
 
 from core.events import game as ev
 from core.events.base import Event
-from core.mountain import SLOT_COUNT, SLOTS, slot_index
+from core.mountain import SLOT_COUNT, SLOTS, slot_at
 from core.projections.state import EXCAVATION, MAGIC, OVER, PREGAME, REPLENISH, SETUP, GameState
 
 Handler = Callable[[GameState, Event], GameState]
@@ -131,7 +131,7 @@ def _filled(state, e: ev.MountainFilled) -> GameState:
     faces = list(state.faces)
     drawn = set()
     for die, row, col, face in e.placements:
-        slots[slot_index(row, col)] = die
+        slots[slot_at(row, col)] = die
         faces[die] = face
         drawn.add(die)
     return state.replace(
@@ -161,10 +161,13 @@ def _round_began(state, e: ev.RoundBegan) -> GameState:
 @handles(ev.DieTaken)
 def _die_taken(state, e: ev.DieTaken) -> GameState:
     slots = list(state.mountain)
-    slots[_SLOT.get((e.row, e.col))] = None  # slot_index, inline: a game takes ~60 dice
+    k = _SLOT.get((e.row, e.col))  # slot_at, inline: a game takes ~60 dice
+    if k is None:
+        raise ValueError(f"there is no slot at row {e.row}, column {e.col}")
+    slots[k] = None
     for die, row, col in e.slides:
         slots[slots.index(die)] = None
-        slots[slot_index(row, col)] = die
+        slots[slot_at(row, col)] = die
     seat, troves = e.seat, state.troves
     troves = (*troves[:seat], (*troves[seat], e.die), *troves[seat + 1 :])
     # rule D5: with the mountain empty the turn is over, even with a pick left from a beer.

@@ -14,7 +14,7 @@ are still frozen: assigning a field raises.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeGuard
 
 from attrs import fields, frozen
 
@@ -117,10 +117,21 @@ class GameState:
         """
         return self.hero_table[seat] if self.hero_table else ()
 
+    def face(self, die: int) -> str:
+        """The face ``die`` shows: a die on the mountain or in a trove shows one, only a
+        die in the bag none (asking for its face is a bug: a ValueError)."""
+        face = self.faces[die]
+        if face is None:
+            raise ValueError(f"die {die} is in the bag: it shows no face")
+        return face
+
     def trove_faces(self, seat: int) -> tuple[str, ...]:
         """Every face the seat shows: its dice, then its hero's faces."""
         faces = self.faces
-        return tuple(faces[d] for d in self.troves[seat]) + self.hero_faces(seat)
+        shown = tuple(faces[d] for d in self.troves[seat])
+        if not _all_shown(shown):
+            raise ValueError(f"seat {seat}'s trove holds a die with no face")
+        return shown + self.hero_faces(seat)
 
     def is_frozen(self, die: int) -> bool:
         """Solo: True if ``die`` is a treasure die frozen on a chest."""
@@ -136,6 +147,11 @@ class GameState:
             if die in trove:
                 return seat
         return None
+
+
+def _all_shown(faces: tuple[str | None, ...]) -> TypeGuard[tuple[str, ...]]:
+    """True if every one of ``faces`` is a face (none is a bag die's ``None``)."""
+    return None not in faces
 
 
 #: The state before a game's first event, which the fold starts from: GameStarted

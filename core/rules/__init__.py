@@ -8,7 +8,6 @@ command), so the rules stay pure and tests can script the dice.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
 
 from core.commands import Command, NewGame
 from core.errors import RuleError
@@ -16,14 +15,11 @@ from core.events.base import Event
 from core.projections.state import PREGAME, GameState
 from core.rng import DiceRng
 from core.rules import multiplayer, solo
-from core.rules.emitter import Emitter
+from core.rules.emitter import Emitter, Handler
 from core.rules.flow import advance
 from core.rules.setup import RULES_VERSION, check_new_game, start_multiplayer
 
 __all__ = ["RULES_VERSION", "decide", "emit_command", "resolve", "resolve_steps"]
-
-#: A command's handler: its events emitted, or a RuleError (each takes its own command type).
-Handler = Callable[[Emitter, Any], None]
 
 #: Rule handlers per mode; the solo game registers its own.
 MODE_HANDLERS: dict[str, Mapping[type[Command], Handler]] = {

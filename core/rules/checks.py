@@ -22,9 +22,8 @@ def check_turn(state: GameState, seat: object) -> int:
         raise RuleError("game_over", "the game is over")
     actor = state.to_act()
     if seat != actor:
-        raise RuleError(
-            "not_your_turn", f"it is {state.names[actor]}'s turn, not {state.names[seat]}'s"
-        )
+        whose = "no one's" if actor is None else f"{state.names[actor]}'s"
+        raise RuleError("not_your_turn", f"it is {whose} turn, not {state.names[seat]}'s")
     return seat
 
 

@@ -61,9 +61,8 @@ MODE_LEGAL["multi"] = _multiplayer
 
 def _excavation(state: GameState, seat: int) -> Iterator[Command]:
     mountain = state.mountain
-    slots = top_slots(mountain)
-    if state.beer_shared:
-        slots = sorted(slots + side_slots(mountain))
+    tops = top_slots(mountain)
+    slots = sorted(tops + side_slots(mountain)) if state.beer_shared else tops
     for k in slots:
         yield TakeDie(seat, mountain[k])
     if not state.beer_shared:
