@@ -60,8 +60,10 @@ def rerun(batches: Sequence[Batch]) -> Divergence | None:
     for record, batch in enumerate(batches[1:], start=2):
         command = batch.command
         try:
-            undo = isinstance(command, Undo)
-            events = (game.undo(command.seat) if undo else game.issue(command)).events
+            if isinstance(command, Undo):
+                events = game.undo(command.seat).events
+            else:
+                events = game.issue(command).events
         except RuleError as exc:
             reason = f"the command {command.text()!r} is now refused: {exc}"
             return Divergence(batch.seq, record, command, _at(batch, 0), None, reason)
