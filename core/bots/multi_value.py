@@ -131,23 +131,24 @@ def standing(
     dice[seat] = kept + gains.get(seat, [])
     mine_gained = gains.get(seat, [])
     totals = list(state.totals()) if state.round_scores else [0] * n
-    faces = state.faces
-    now_faces = [[faces[d] for d in dice[s]] + heroes[s] for s in range(n)]
+    face = state.face
+    now_faces = [[face(d) for d in dice[s]] + heroes[s] for s in range(n)]
     scoring_now = state.phase in (EXCAVATION, MAGIC)
     now_weight = mw if state.phase == EXCAVATION else 0.0
     places = [i for i, d in enumerate(dice[seat]) if d in rerolled]
-    keep = {i: faces[d] for i, d in enumerate(kept) if d in cached}
+    keep = {i: face(d) for i, d in enumerate(kept) if d in cached}
     fixed = None
     if scoring_now and give is None and not places:
         fixed = round_scores([tally(f, now_weight) for f in now_faces])
     lead = wins = 0.0
     for future in futures:
-        final = list(totals)
+        final: list[float] = list(totals)
         if scoring_now:
             now = fixed
             if now is None:
                 shown = list(now_faces)
                 if to is not None:
+                    assert give is not None, "a beer is shared with its die"
                     shown[to] = [*now_faces[to], future.now[give]]
                 if places:
                     shown[seat] = list(now_faces[seat])
