@@ -11,7 +11,6 @@ from hypothesis import strategies as st
 from core.bots.play import play_game
 from core.bots.random_bot import RandomBot
 from core.bots.series import write_log
-from core.events import game as ev
 from core.game import Game
 from core.mountain import (
     SLOT_COUNT,
@@ -88,17 +87,3 @@ def test_a_loaded_game_keeps_the_bytes_it_read(tmp_path):
     assert loaded.state == game.state and loaded.batches() == game.batches()
     loaded.undo()  # and it plays on, appending after them
     assert loaded.seq == game.seq + 1 and loaded.state != game.state
-
-
-@pytest.mark.parametrize("case", ["take", "slide", "fill"])
-def test_an_event_naming_a_slot_that_does_not_exist_is_refused_saying_so(case):
-    """A forged record's slot is named in the refusal (replay reports it as damage)."""
-    state = Game.new(["A", "B"], 4, hero_deal="random").state
-    on = [d for d in state.mountain if d is not None]
-    event = {
-        "take": ev.DieTaken(0, on[-1], "1", 9, 0, ()),  # the fold's inline slot lookup
-        "slide": ev.DieTaken(0, on[0], "1", 0, 0, ((on[1], 4, 7),)),
-        "fill": ev.MountainFilled(((state.bag[0], 0, 12, "1"),)),
-    }[case]
-    with pytest.raises(ValueError, match=r"there is no slot at row \d+, column \d+"):
-        fold([event], state)

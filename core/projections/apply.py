@@ -80,7 +80,7 @@ def _set_faces(faces: tuple, rolls) -> tuple:
 
 
 @handles(ev.GameStarted)
-def _started(state, e: ev.GameStarted) -> GameState:
+def _started(state: GameState, e: ev.GameStarted) -> GameState:
     n = len(e.players)
     return GameState(
         game_id=e.game_id,
@@ -100,17 +100,17 @@ def _started(state, e: ev.GameStarted) -> GameState:
 
 
 @handles(ev.FirstPlayerRolled)
-def _first_rolled(state, e) -> GameState:
+def _first_rolled(state: GameState, e: ev.FirstPlayerRolled) -> GameState:
     return state  # the roll-off is a matter of record; FirstPlayerChosen carries its result
 
 
 @handles(ev.FirstPlayerChosen)
-def _first_chosen(state, e: ev.FirstPlayerChosen) -> GameState:
+def _first_chosen(state: GameState, e: ev.FirstPlayerChosen) -> GameState:
     return state.replace(first_seat=e.seat, start_seat=e.seat, hero_order=e.hero_order)
 
 
 @handles(ev.HeroChosen)
-def _hero_chosen(state, e: ev.HeroChosen) -> GameState:
+def _hero_chosen(state: GameState, e: ev.HeroChosen) -> GameState:
     return state.replace(
         heroes=_set_item(state.heroes, e.seat, e.hero),
         hero_table=_set_item(state.hero_table, e.seat, e.faces),  # as logged, not today's table
@@ -119,14 +119,14 @@ def _hero_chosen(state, e: ev.HeroChosen) -> GameState:
 
 
 @handles(ev.HeroesDealt)
-def _heroes_dealt(state, e: ev.HeroesDealt) -> GameState:
+def _heroes_dealt(state: GameState, e: ev.HeroesDealt) -> GameState:
     if len(e.heroes) != state.players or len(e.faces) != state.players:
         raise ValueError(f"{len(e.heroes)} heroes dealt to {state.players} seats")
     return state.replace(heroes=e.heroes, hero_table=e.faces, hero_order=())
 
 
 @handles(ev.MountainFilled)
-def _filled(state, e: ev.MountainFilled) -> GameState:
+def _filled(state: GameState, e: ev.MountainFilled) -> GameState:
     slots = list(state.mountain)
     faces = list(state.faces)
     drawn = set()
@@ -142,7 +142,7 @@ def _filled(state, e: ev.MountainFilled) -> GameState:
 
 
 @handles(ev.RoundBegan)
-def _round_began(state, e: ev.RoundBegan) -> GameState:
+def _round_began(state: GameState, e: ev.RoundBegan) -> GameState:
     n = state.players
     return state.replace(
         phase=EXCAVATION,
@@ -159,7 +159,7 @@ def _round_began(state, e: ev.RoundBegan) -> GameState:
 
 
 @handles(ev.DieTaken)
-def _die_taken(state, e: ev.DieTaken) -> GameState:
+def _die_taken(state: GameState, e: ev.DieTaken) -> GameState:
     slots = list(state.mountain)
     k = _SLOT.get((e.row, e.col))  # slot_at, inline: a game takes ~60 dice
     if k is None:
@@ -183,7 +183,7 @@ def _die_taken(state, e: ev.DieTaken) -> GameState:
 
 
 @handles(ev.BeerShared)
-def _beer_shared(state, e: ev.BeerShared) -> GameState:
+def _beer_shared(state: GameState, e: ev.BeerShared) -> GameState:
     troves = list(state.troves)
     troves[e.seat] = tuple(d for d in troves[e.seat] if d != e.die)
     troves[e.to_seat] = (*troves[e.to_seat], e.die)
@@ -196,12 +196,14 @@ def _beer_shared(state, e: ev.BeerShared) -> GameState:
 
 
 @handles(ev.MagicPhaseBegan)
-def _magic_began(state, e: ev.MagicPhaseBegan) -> GameState:
+def _magic_began(state: GameState, e: ev.MagicPhaseBegan) -> GameState:
     return state.replace(phase=MAGIC, pending=e.seats, active=None, picks_left=1)
 
 
 @handles(ev.MagicSpent)
-def _magic_spent(state, e: ev.MagicSpent) -> GameState:
+def _magic_spent(state: GameState, e: ev.MagicSpent) -> GameState:
+    if (e.die is None) == (e.hero_face is None):  # a forged record: the rules name one
+        raise ValueError("a magic spend names exactly one source, a die or a hero face")
     if e.die is not None:
         spent, hero_spent = state.spent | {e.die}, state.hero_spent
     else:
@@ -211,7 +213,7 @@ def _magic_spent(state, e: ev.MagicSpent) -> GameState:
 
 
 @handles(ev.MagicTurnEnded)
-def _magic_turn_ended(state, e: ev.MagicTurnEnded) -> GameState:
+def _magic_turn_ended(state: GameState, e: ev.MagicTurnEnded) -> GameState:
     return state.replace(pending=tuple(s for s in state.pending if s != e.seat))
 
 
@@ -220,17 +222,17 @@ def _add_round(state: GameState, scores) -> tuple:
 
 
 @handles(ev.RoundScored)
-def _round_scored(state, e: ev.RoundScored) -> GameState:
+def _round_scored(state: GameState, e: ev.RoundScored) -> GameState:
     return state.replace(round_scores=_add_round(state, e.scores), pending=())
 
 
 @handles(ev.ReplenishBegan)
-def _replenish_began(state, e: ev.ReplenishBegan) -> GameState:
+def _replenish_began(state: GameState, e: ev.ReplenishBegan) -> GameState:
     return state.replace(phase=REPLENISH, pending=e.seats, cached=((),) * state.players)
 
 
 @handles(ev.DiceCached)
-def _dice_cached(state, e: ev.DiceCached) -> GameState:
+def _dice_cached(state: GameState, e: ev.DiceCached) -> GameState:
     return state.replace(
         cached=_set_item(state.cached, e.seat, e.dice),
         pending=tuple(s for s in state.pending if s != e.seat),
@@ -238,17 +240,17 @@ def _dice_cached(state, e: ev.DiceCached) -> GameState:
 
 
 @handles(ev.TrovesRerolled)
-def _troves_rerolled(state, e: ev.TrovesRerolled) -> GameState:
+def _troves_rerolled(state: GameState, e: ev.TrovesRerolled) -> GameState:
     return state.replace(faces=_set_faces(state.faces, e.rolls))
 
 
 @handles(ev.StartPlayerChosen)
-def _start_chosen(state, e: ev.StartPlayerChosen) -> GameState:
+def _start_chosen(state: GameState, e: ev.StartPlayerChosen) -> GameState:
     return state.replace(start_seat=e.seat)
 
 
 @handles(ev.TieBreakBegan)
-def _tiebreak_began(state, e: ev.TieBreakBegan) -> GameState:
+def _tiebreak_began(state: GameState, e: ev.TieBreakBegan) -> GameState:
     n = state.players
     return state.replace(
         tiebreak=e.number,
@@ -259,19 +261,19 @@ def _tiebreak_began(state, e: ev.TieBreakBegan) -> GameState:
 
 
 @handles(ev.TieBreakScored)
-def _tiebreak_scored(state, e: ev.TieBreakScored) -> GameState:
+def _tiebreak_scored(state: GameState, e: ev.TieBreakScored) -> GameState:
     totals = dict(zip(e.seats, (sum(s) for s in e.scores), strict=True))
     row = tuple(totals.get(s, 0) for s in range(state.players))
     return state.replace(tiebreak_scores=(*state.tiebreak_scores, row), pending=())
 
 
 @handles(ev.GameEnded)
-def _game_ended(state, e: ev.GameEnded) -> GameState:
+def _game_ended(state: GameState, e: ev.GameEnded) -> GameState:
     return state.replace(phase=OVER, winners=e.winners, active=None, pending=())
 
 
 @handles(ev.CommandUndone)
-def _undone(state, e) -> GameState:
+def _undone(state: GameState, e: ev.CommandUndone) -> GameState:
     raise ValueError("CommandUndone is folded by the timeline, which keeps the earlier states")
 
 
