@@ -142,7 +142,9 @@ def run_verify(args: argparse.Namespace) -> int:
     found = rerun(batches)
     events = event_count(batches)
     if found is None:
-        wrong = header_differences(scan.header, batches[0].command)
+        start = batches[0].command
+        assert isinstance(start, NewGame), "a re-run that found nothing ran from a NewGame"
+        wrong = header_differences(scan.header, start)
         if wrong:
             print(f"{args.log}: DIFFERS in its header (record 0) from the game it holds:")
             for key, logged, rerun_value in wrong:
@@ -150,7 +152,7 @@ def run_verify(args: argparse.Namespace) -> int:
             return EXIT_DIFFERENT
         print(
             f"{args.log}: ok: {len(batches)} records, {events} events; checksums good, and "
-            f"re-running from seed {batches[0].command.seed} reproduces every event"
+            f"re-running from seed {start.seed} reproduces every event"
         )
         return EXIT_OK
     offset = scan.offsets[found.record - 1]
