@@ -234,7 +234,7 @@ class Game:
         """
         frame, steps = self.timeline.top, 0
         while frame.depth > 1 and getattr(frame.command, "seat", None) != seat:
-            frame, steps = frame.below, steps + 1
+            frame, steps = frame.below, steps + 1  # type: ignore[assignment]  # depth > 1: one below
         if frame.depth <= 1:
             return []
         return [self.undo(seat) for _ in range(steps + 1)]
