@@ -291,8 +291,11 @@ def _number(word: str, what: str) -> int:
         raise CommandSyntaxError(f"{what} must be a number, not {word!r}") from None
 
 
-def parse_command(text: str, seat: int) -> Command:
-    """Parse a command typed by the player in ``seat`` (the inverse of ``text()``)."""
+def parse_command(text: str, seat: int | None) -> Command:
+    """Parse a command typed by the player in ``seat`` (the inverse of ``text()``).
+
+    ``seat`` is ``None`` where no one is to act (the game is over): the command
+    names no seat, and the rules refuse it (``game_over``)."""
     words = text.split()
     if not words:
         raise CommandSyntaxError("empty command")

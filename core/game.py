@@ -32,7 +32,7 @@ from core.events.base import Event
 from core.events.codec import Batch
 from core.events.game import CommandUndone
 from core.projections.apply import fold_each
-from core.projections.state import GameState
+from core.projections.state import PREGAME, GameState
 from core.projections.steps import Commit
 from core.projections.timeline import Timeline, UnreplayableBatch, begins_history, push
 from core.rng import DiceRng
@@ -72,7 +72,7 @@ def replay_stream(stream: Stream, batches: Iterable[Batch] | None = None) -> Tim
     except UnreplayableBatch as exc:  # e.g. a crafted record naming a slot that does not exist
         reason = f"cannot be replayed ({exc.cause})"
         raise stream.damaged(exc.index + 1, reason) from exc.cause
-    if timeline.state is None:
+    if timeline.state is PREGAME:
         raise stream.damaged(1, "the log ends after its header: it holds no game")
     return timeline
 
@@ -131,7 +131,7 @@ class Game:
         )
         check_new_game(command)  # bad options refused before anything is rolled or written
         rng = DiceRng(command.seed, 0) if secret is None else DiceRng.secret(secret, 0)
-        events, states = resolve_steps(None, command, rng)
+        events, states = resolve_steps(PREGAME, command, rng)
         header = log_header(command)
         batch = Batch(0, command, events)
         stream: Stream  # the opening batch is part of the game's atomic creation
@@ -293,7 +293,7 @@ class Game:
         """
         frame, steps = self.timeline.top, 0
         while not begins_history(frame) and getattr(frame.command, "seat", None) != seat:
-            frame, steps = frame.below, steps + 1
+            frame, steps = frame.below, steps + 1  # type: ignore[assignment]  # one below
         if begins_history(frame):  # the game's start, or a branch's: nothing of seat's after it
             return []
         return [self.undo(seat) for _ in range(steps + 1)]

@@ -34,6 +34,15 @@ def slot_index(row: int, col: int) -> int | None:
     return _INDEX.get((row, col))
 
 
+def slot_at(row: int, col: int) -> int:
+    """The index of slot ``(row, col)``; a ValueError naming it if there is no such slot
+    (an event of a damaged or forged log may name one)."""
+    k = _INDEX.get((row, col))
+    if k is None:
+        raise ValueError(f"there is no slot at row {row}, column {col}")
+    return k
+
+
 def _upper(k: int) -> tuple[int | None, int | None]:
     r, i = SLOTS[k]
     return slot_index(r + 1, i - 1), slot_index(r + 1, i)

@@ -92,7 +92,7 @@ def score_solo(
 def solo_score(state: GameState) -> SoloScore:
     """The score and rating of a solo game's trove as it stands (final once the game is over)."""
     trove = state.troves[0]
-    faces = {d: state.faces[d] for d in trove}
+    faces = {d: state.face(d) for d in trove}
     return score_solo(
         faces,
         {d for d, _ in state.neutralized if d in faces},

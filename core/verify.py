@@ -167,8 +167,10 @@ def _decide_again(game: Game, batches: Sequence[Batch], start: int) -> Divergenc
     for record, batch in enumerate(batches[start:], start=start + 1):
         command = batch.command
         try:
-            undo = isinstance(command, Undo)
-            events = (game.undo(command.seat) if undo else game.issue(command)).events
+            if isinstance(command, Undo):
+                events = game.undo(command.seat).events
+            else:
+                events = game.issue(command).events
         except RuleError as exc:
             reason = f"the command {command.text()!r} is now refused: {exc}"
             return Divergence(batch.seq, record, command, _at(batch, 0), None, reason)

@@ -23,6 +23,7 @@ from core.mountain import (
     top_slots,
 )
 from core.projections.apply import apply, fold
+from core.projections.state import PREGAME
 
 occupancies = st.lists(st.booleans(), min_size=SLOT_COUNT, max_size=SLOT_COUNT)
 
@@ -69,7 +70,7 @@ def test_fold_is_apply_event_by_event():
     game = Game.new(["A", "B", "C"], 8)
     play_game(game, [RandomBot()] * 3)
     events = [e for _, e in game.events()]
-    state = None
+    state = PREGAME
     for event in events:
         state = apply(state, event)
     assert fold(events) == state == game.state

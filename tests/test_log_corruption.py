@@ -23,7 +23,7 @@ from core.events.codec import Batch
 from core.game import Game
 from core.log import read_log_bytes, repair_log
 from core.log.framing import FRAME_OVERHEAD, PREAMBLE_SIZE
-from core.projections.state import GameState
+from core.projections.state import PREGAME, GameState
 from core.projections.timeline import Timeline
 from core.rng import DiceRng
 from core.store import decode_scan
@@ -47,7 +47,7 @@ class Recorded:
         #: Start of every frame, the header's included (record n starts at starts[n]).
         self.starts = (PREAMBLE_SIZE, *scan.offsets)
         self.ends = (*scan.offsets, len(self.data))
-        timeline, self.states = Timeline(), [None]
+        timeline, self.states = Timeline(), [PREGAME]
         for batch in self.batches:
             timeline = timeline.apply_batch(batch)
             self.states.append(timeline.state)
@@ -69,7 +69,7 @@ def test_the_recorded_game_is_a_real_one(game: Recorded) -> None:
     assert sum(type(b.command).__name__ == "Undo" for b in game.batches) >= 10
 
 
-def replayed(data: bytes, *, drop_torn: bool = False) -> tuple[int, GameState | None]:
+def replayed(data: bytes, *, drop_torn: bool = False) -> tuple[int, GameState]:
     """Read, decode and replay a log held in memory: (records, final state)."""
     batches = decode_scan(read_log_bytes(data, drop_torn=drop_torn))
     timeline = Timeline()

@@ -28,6 +28,7 @@ from core.events.codec import _UNPACK_LIMITS, MAX_BATCH_BYTES, decode_batch
 from core.game import Game
 from core.log import MAX_HEADER, MAX_PAYLOAD, read_log_bytes
 from core.log.framing import PREAMBLE, encode_frame
+from core.projections.state import PREGAME
 from core.projections.timeline import Timeline
 from core.store import decode_scan
 from tests.kill_writer import new_game, play
@@ -50,7 +51,7 @@ class Base:
         self.header = msgpack.packb(scan.header, use_bin_type=True)
         self.payloads = list(scan.payloads)
         self.batches = decode_scan(scan)
-        self.states = [None]
+        self.states = [PREGAME]
         timeline = Timeline()
         for batch in self.batches:
             timeline = timeline.apply_batch(batch)

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from core.commands import NewGame
+from core.projections.state import PREGAME
 from core.rng import DiceRng
 from core.rules import resolve
 from core.rules.legal import legal_commands
@@ -39,7 +40,7 @@ def start(players: int, seed: int, hero_deal: str, phase: str | None = None):
     """The game's first state, or the first state of ``phase`` reached by always playing
     the last legal command (which shares beers and spends magic whenever it can)."""
     names = ("Ada", "Brok", "Cira", "Dain")[:players]
-    _, state = resolve(None, NewGame(names, seed, hero_deal=hero_deal), DiceRng(seed, 0))
+    _, state = resolve(PREGAME, NewGame(names, seed, hero_deal=hero_deal), DiceRng(seed, 0))
     stream = 1
     while phase is not None and state.phase != phase:
         *_, last = legal_commands(state)

@@ -37,6 +37,10 @@ def test_any_command_after_the_end_is_refused():
     with pytest.raises(RuleError) as refused:
         game.issue(TakeDie(0, 0))
     assert refused.value.code == "game_over"
+    for text in ("take 3", "end"):  # typed: no one is to act, so the command names no seat
+        with pytest.raises(RuleError) as refused:
+            game.issue_text(text)
+        assert refused.value.code == "game_over", text  # not "there is no player None"
 
 
 def test_a_command_of_the_other_mode_is_refused():

@@ -59,6 +59,15 @@ def test_not_your_turn():
     assert "Ada's turn" in str(refused.value)
 
 
+def test_a_command_when_no_one_is_to_act_is_refused_not_a_crash():
+    """A magic phase with no seat pending waits for no one: a RuleError, never a TypeError."""
+    state = make_state(mountain=small_mountain(), phase=MAGIC, pending=())
+    with pytest.raises(RuleError) as refused:
+        when(state, TakeDie(0, T[5]))
+    assert refused.value.code == "not_your_turn"
+    assert str(refused.value) == "it is no one's turn, not Ada's"
+
+
 @pytest.mark.parametrize("die", [-1, 60, 10**9, "3", None, 2.0, True])
 def test_unknown_die(die):
     state = make_state(mountain=small_mountain())

@@ -6,7 +6,7 @@ from core.commands import ChooseHero, NewGame, TakeDie
 from core.errors import RuleError
 from core.events import game as ev
 from core.mountain import dice_on
-from core.projections.state import EXCAVATION, SETUP
+from core.projections.state import EXCAVATION, PREGAME, SETUP
 from core.rules import decide
 from tests.builders import ScriptedRng, when
 
@@ -17,7 +17,7 @@ def new(players=3, **options):
 
 
 def start(players=3, faces=(), **options):
-    events, state = when(None, new(players, **options), ScriptedRng(faces))
+    events, state = when(PREGAME, new(players, **options), ScriptedRng(faces))
     return events, state
 
 
@@ -96,7 +96,7 @@ def test_random_hero_deal_skips_the_choice():
 )
 def test_bad_options_are_refused(command):
     with pytest.raises(RuleError) as refused:
-        decide(None, command, ScriptedRng())
+        decide(PREGAME, command, ScriptedRng())
     assert refused.value.code == "bad_option"
 
 
@@ -106,5 +106,5 @@ def test_a_game_starts_only_once_and_commands_need_a_game():
         when(state, new(2))
     assert refused.value.code == "game_started"
     with pytest.raises(RuleError) as refused:
-        when(None, ChooseHero(0, "Engineer"))
+        when(PREGAME, ChooseHero(0, "Engineer"))
     assert refused.value.code == "no_game"

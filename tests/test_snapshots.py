@@ -11,6 +11,7 @@ from core.events.codec import Batch
 from core.events.game import DieTaken
 from core.game import Game
 from core.projections.snapshots import SnapshotIndex, UnreplayableBatch
+from core.projections.state import PREGAME
 from core.projections.timeline import Timeline, replay
 
 
@@ -50,7 +51,7 @@ def test_snapshots_are_kept_every_so_many_events():
 def test_seek_bounds_and_spacing_are_checked():
     batches = game_with_undos().batches()
     index = SnapshotIndex(batches)
-    assert index.state_at(0) is None and index.timeline_at(0) == Timeline()
+    assert index.state_at(0) is PREGAME and index.timeline_at(0) == Timeline()
     for bad in (-1, index.total + 1):
         with pytest.raises(ValueError, match="outside"):
             index.state_at(bad)

@@ -13,7 +13,7 @@ from core.events import solo as sev
 from core.events.codec import Batch, decode_batch, encode_batch
 from core.game import Game
 from core.mountain import EMPTY, SLOTS, fillable_slots, slot_index
-from core.projections.state import OVER, SOLO
+from core.projections.state import OVER, PREGAME, SOLO
 from core.projections.text import describe
 from core.rng import DiceRng
 from core.rules import resolve
@@ -42,7 +42,7 @@ def refused(state, command) -> RuleError:
 
 def test_setup_rolls_three_magic_dice_into_the_trove_then_fills_the_mountain():
     """Given a solo NewGame, then the starting trove is 3 magic dice and the mountain is full."""
-    events, state = resolve(None, NewGame(("Ada",), seed=3, mode="solo"), DiceRng(3, 0))
+    events, state = resolve(PREGAME, NewGame(("Ada",), seed=3, mode="solo"), DiceRng(3, 0))
     assert [type(e) for e in events[:3]] == [
         ev.GameStarted,
         sev.StartingTroveRolled,
@@ -506,7 +506,7 @@ def test_every_solo_event_is_described_in_words():
     game = Game.new(["Ada"], seed=2, mode="solo")
     while not game.state.is_over:
         game.issue(game.legal()[0])
-    state, seen = None, set()
+    state, seen = PREGAME, set()
     from core.projections.apply import apply
 
     for _, event in game.events():

@@ -18,6 +18,14 @@ def bot_rng(state: GameState, depth: int, seat: int) -> DiceRng:
     return DiceRng(state.seed, _BOT_STREAMS | (depth << 3) | seat)
 
 
+def seat_to_act(state: GameState) -> int:
+    """The seat a bot decides for: a bot is asked only while the game waits for a seat."""
+    seat = state.to_act()
+    if seat is None:
+        raise ValueError("no seat is to act now: there is nothing for a bot to decide")
+    return seat
+
+
 class Bot(Protocol):
     """Chooses one of the legal commands of the player to act."""
 

@@ -61,7 +61,7 @@ def tally(faces: Iterable[str], magic_weight: float = 0) -> tuple[float, int]:
     return (points + magic_weight * magic if magic_weight else points), gem
 
 
-def score_faces(faces: Iterable[str], rival_gems: int) -> int:
+def score_faces(faces: Iterable[str], rival_gems: int) -> float:
     """The round score of these faces, doubling the gems if they beat ``rival_gems``."""
     points, gem = tally(faces)
     return points + gem if gem > rival_gems else points
@@ -73,7 +73,7 @@ def rival_gems(state: GameState, seat: int) -> int:
     return max((gem_count(state.trove_faces(s)) for s in seats if s != seat), default=0)
 
 
-def projected_score(state: GameState, seat: int) -> int:
+def projected_score(state: GameState, seat: int) -> float:
     """``seat``'s round score if the round were scored now."""
     return score_faces(state.trove_faces(seat), rival_gems(state, seat))
 
@@ -88,7 +88,7 @@ def reroll_gains(state: GameState, seat: int, dice: Iterable[int]) -> dict[int, 
     for die in dice:
         i, kept = index[die], faces[index[die]]
         outcomes = FACES[KIND_OF[die]]
-        total = 0
+        total: float = 0
         for face in outcomes:
             faces[i] = face
             total += score_faces(faces, rivals)
@@ -97,14 +97,14 @@ def reroll_gains(state: GameState, seat: int, dice: Iterable[int]) -> dict[int, 
     return gains
 
 
-def take_gains(state: GameState, seat: int, dice: Iterable[int]) -> dict[int, int]:
+def take_gains(state: GameState, seat: int, dice: Iterable[int]) -> dict[int, float]:
     """For each mountain die, the projected score of ``seat`` after taking it."""
     faces = list(state.trove_faces(seat))
     rivals = rival_gems(state, seat)
-    return {d: score_faces([*faces, state.faces[d]], rivals) for d in dice}
+    return {d: score_faces([*faces, state.face(d)], rivals) for d in dice}
 
 
-def best_pair(state: GameState, seat: int, faces: Sequence[str]) -> int:
+def best_pair(state: GameState, seat: int, faces: Sequence[str]) -> float:
     """The best projected score from taking two dice, top or side, after sharing a beer.
 
     Used to value sharing a beer: the shared die leaves the trove (``faces`` are

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from core.bots.base import seat_to_act
 from core.bots.evaluate import best_pair, projected_score, reroll_gains, take_gains
 from core.bots.solo_eval import choose_solo
 from core.commands import CacheDice, Command, EndMagicTurn, ShareBeer, SpendMagic, TakeDie
@@ -64,7 +65,7 @@ class GreedyBot:
 
     def candidates(self, state: GameState, legal: Sequence[Command], rng: DiceRng):
         """Every command worth considering, with its value."""
-        seat = state.to_act()
+        seat = seat_to_act(state)
         if state.mode == "multi" and state.phase == EXCAVATION:
             return excavation_candidates(state, seat, legal)
         if state.mode == "multi" and state.phase == MAGIC:
@@ -82,7 +83,7 @@ def excavation_candidates(state: GameState, seat: int, legal: Sequence[Command])
     if shares:
         beer = shares[0].die  # every beer die leaves the same faces behind
         faces = list(state.trove_faces(seat))
-        faces.remove(state.faces[beer])
+        faces.remove(state.face(beer))
         value = best_pair(state, seat, faces)
         found += [(value, c) for c in shares]
     return found
@@ -103,7 +104,7 @@ def magic_candidates(state: GameState, seat: int, rng: DiceRng) -> list[Candidat
     return found
 
 
-def cache_candidate(state: GameState, seat: int, rng: DiceRng) -> Candidate:
+def cache_candidate(state: GameState, seat: int, rng: DiceRng) -> tuple[float, CacheDice]:
     """Keep the dice that would lose most by a reroll, up to the chests' capacity (rule D7).
 
     Chest dice are never cached: a cached chest die would stop lending its chests.
@@ -126,7 +127,7 @@ def generic_candidates(
     """
     if len(legal) > _GENERIC_LIMIT:
         return [(0.0, rng.pick(legal))]
-    found = []
+    found: list[Candidate] = []
     for command in legal:
         _, after = resolve(state, command, DiceRng(rng.next_u64(), 0))
         found.append((projected_score(after, seat), command))

@@ -74,7 +74,7 @@ class LegalList(Sequence[Command]):
 
 
 def _groups(state: GameState) -> list[Group]:
-    seat = state.to_act() if state is not None and not state.is_over else None
+    seat = state.to_act() if not state.is_over else None
     if seat is not None and state.mode == "multi":
         phase = state.phase
         if phase == EXCAVATION:
@@ -93,9 +93,8 @@ def _excavation_groups(state: GameState, seat: int) -> list[Group]:
     Nearly every decision of a game is one of these, so only the command drawn is built.
     """
     mountain = state.mountain
-    slots: Sequence[int] = top_slots(mountain)
-    if state.beer_shared:
-        slots = sorted(slots + side_slots(mountain))
+    tops = top_slots(mountain)
+    slots: Sequence[int] = sorted(tops + side_slots(mountain)) if state.beer_shared else tops
     groups: list[Group] = []
     if slots:
         groups.append((len(slots), lambda i: TakeDie(seat, mountain[slots[i]])))

@@ -28,8 +28,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from itertools import combinations
 
+from core.bots.base import seat_to_act
 from core.bots.evaluate import reroll_gains, score_faces, tally
-from core.bots.greedy import cache_candidate, generic_candidates, pick_best
+from core.bots.greedy import Candidate, cache_candidate, generic_candidates, pick_best
 from core.bots.multi_value import Future, Gains, later_rounds, standing
 from core.bots.solo_search import choose_by_play_outs
 from core.commands import (
@@ -82,7 +83,7 @@ class MonteCarloBot:
         self.solo_candidates = solo_candidates
 
     def choose(self, state: GameState, legal: Sequence[Command], rng: DiceRng) -> Command:
-        seat = state.to_act()
+        seat = seat_to_act(state)
         if state.mode == "solo":  # its own search: core.bots.solo_search
             return choose_by_play_outs(state, legal, rng, self.solo_samples, self.solo_candidates)
         if state.mode != "multi":
@@ -126,7 +127,7 @@ class MonteCarloBot:
     def _magic(self, state, seat, futures):
         """Ending the turn, or a spend on one of the best few combinations of dice per source,
         each valued with the rerolled dice showing the futures' faces."""
-        found = [(self.standing(state, seat, futures, {}), EndMagicTurn(seat))]
+        found: list[Candidate] = [(self.standing(state, seat, futures, {}), EndMagicTurn(seat))]
         for source in magic_sources(state, seat):
             eligible = reroll_targets(state, seat, source.die)
             k = targets_needed(state, seat, source)
@@ -247,15 +248,15 @@ class MonteCarloBot:
     def own_value(self, state: GameState, seat: int, futures, gains: Gains) -> float:
         """The bot's own score this round (faces as shown) plus the later rounds' mean,
         against the rivals' gems as they stand (how ``worth`` ranks the dice)."""
-        faces, mw = state.faces, self.magic_weight
+        face, mw = state.face, self.magic_weight
         heroes = [list(state.hero_faces(s)) for s in range(state.players)]
         others = [s for s in range(state.players) if s != seat]
         gained = gains.get(seat, [])
         total = 0.0
         if state.phase == EXCAVATION:
-            mine = tally([faces[d] for d in (*state.troves[seat], *gained)] + heroes[seat], mw)
+            mine = tally([face(d) for d in (*state.troves[seat], *gained)] + heroes[seat], mw)
             rival = max(
-                (_gems([faces[d] for d in state.troves[s]] + heroes[s]) for s in others), default=0
+                (_gems([face(d) for d in state.troves[s]] + heroes[s]) for s in others), default=0
             )
             total += _own_score(mine, rival)
         later = 0.0

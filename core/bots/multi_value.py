@@ -204,24 +204,25 @@ def final_totals(
         kept = [d for d in kept if d not in gone]
         mine_gained = [d for d in mine_gained if d not in gone]
     totals = list(state.totals()) if state.round_scores else [0] * n
-    faces = state.faces
-    now_faces = [[faces[d] for d in dice[s]] + heroes[s] for s in range(n)]
+    face = state.face
+    now_faces = [[face(d) for d in dice[s]] + heroes[s] for s in range(n)]
     scoring_now = state.phase in (EXCAVATION, MAGIC)
     now_weight = mw if state.phase == EXCAVATION and not magic_now else 0.0
     places = [i for i, d in enumerate(dice[seat]) if d in rerolled]
-    keep = {i: faces[d] for i, d in enumerate(kept) if d in cached}
+    keep = {i: face(d) for i, d in enumerate(kept) if d in cached}
     spells = _spells(state, seat, dice) if magic_now and scoring_now else {}
     fixed = None
     if scoring_now and give is None and not places and not spells and not passed:
         fixed = round_scores([tally(f, now_weight) for f in now_faces])
     found = []
     for future in futures:
-        final = list(totals)
+        final: list[float] = list(totals)
         if scoring_now:
             now = fixed
             if now is None:
                 shown = list(now_faces)
                 if to is not None:
+                    assert give is not None, "a beer is shared with its die"
                     shown[to] = [*now_faces[to], future.now[give]]
                 for d, _, receiver in passed:
                     shown[receiver] = [*shown[receiver], future.now[d]]

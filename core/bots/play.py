@@ -48,7 +48,9 @@ def play_game(game: Game, bots: Sequence[Bot], on_move: OnMove | None = None) ->
         state = game.state
         if state.is_over:
             return state
-        command = bot_command(game, bots[state.to_act()])
+        seat = state.to_act()
+        assert seat is not None, "a game not over waits for a seat"
+        command = bot_command(game, bots[seat])
         commit = game.issue(command)
         if on_move is not None:
             on_move(game, command, commit.events)

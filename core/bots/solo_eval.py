@@ -100,6 +100,10 @@ def reach(m: SoloModel) -> float:
 
 def potential(m: SoloModel) -> float:
     """What the trove may still gain: sequences, chest places, tools and magic (see above)."""
+    tunnels: float  # dice counted now, and a share of the bag's
+    treasures: float
+    caves: float
+    dragons: float
     tunnels, treasures, caves, dragons, beers = m.on
     share = reach(m)
     if share:
@@ -158,7 +162,9 @@ def _first_take(m: SoloModel, eager: bool) -> Action | None:
     faces, ends, found = m.faces, m.ends, None
     for k in m.top_slots():
         die = m.mountain[k]
+        assert die is not None, "a top slot holds a die"
         kind, face = DIE_KIND[die], faces[die]
+        assert face is not None, "a die on the mountain shows a face"
         if face != BEER:
             if kind == TUNNEL:
                 v = TVAL[face]

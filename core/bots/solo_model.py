@@ -166,10 +166,10 @@ class SoloModel:
         for d in m.bag:
             m.bag_kinds[DIE_KIND[d]] += 1
         for seq in state.sequences:
-            m.ends[TVAL[faces[seq[-1]]]] += 1
+            m.ends[TVAL[state.face(seq[-1])]] += 1
         used = {t for _, t in state.neutralized}
         for d in state.troves[SEAT]:
-            face = faces[d]
+            face = state.face(d)
             if DIE_KIND[d] == TOOL:
                 m.picks += face == "pickaxe" and d not in used
                 m.shields += face == "shield" and d not in used
@@ -197,14 +197,18 @@ class SoloModel:
     # -- what can be done --------------------------------------------------------
 
     def _count(self, die: int, step: int) -> None:
-        cat = _CATEGORIES[DIE_KIND[die]][self.faces[die]]
+        face = self.faces[die]
+        assert face is not None, "a die on the mountain shows a face"
+        cat = _CATEGORIES[DIE_KIND[die]][face]
         if cat >= 0:
             self.on[cat] += step
 
     def _lift(self, die: int) -> None:
         """Die ``die`` leaves the mountain."""
         k = self.mountain.index(die)
-        cat = _CATEGORIES[DIE_KIND[die]][self.faces[die]]
+        face = self.faces[die]
+        assert face is not None, "a die on the mountain shows a face"
+        cat = _CATEGORIES[DIE_KIND[die]][face]
         if cat >= 0:
             self.on[cat] -= 1
         self.mountain[k] = None
@@ -230,7 +234,9 @@ class SoloModel:
         mountain, faces, fits, room = self.mountain, self.faces, self.fits, self.room
         for k in tops_of(self.mask):
             die = mountain[k]
+            assert die is not None, "a top slot holds a die"
             kind, shown = DIE_KIND[die], faces[die]
+            assert shown is not None, "a die on the mountain shows a face"
             wild = shown == BEER
             for face in WILD[kind] if wild else (shown,):
                 if fits(kind, face):
@@ -242,6 +248,7 @@ class SoloModel:
     def blocked(self, die: int) -> bool:
         """True if die ``die`` (on the mountain) could not be taken as things stand."""
         kind, shown = DIE_KIND[die], self.faces[die]
+        assert shown is not None, "a die on the mountain shows a face"
         return not any(self.fits(kind, f) for f in (WILD[kind] if shown == BEER else (shown,)))
 
     def recycle_sets(self, count: int) -> list[tuple[int, ...]]:
@@ -257,7 +264,9 @@ class SoloModel:
                     found.append(chosen)
                 return
             for k in tops_of(mask):
-                walk(mask & ~(1 << k), (*chosen, mountain[k]), left - 1)
+                die = mountain[k]
+                assert die is not None, "a top slot holds a die"
+                walk(mask & ~(1 << k), (*chosen, die), left - 1)
 
         walk(self.mask, (), count)
         return found

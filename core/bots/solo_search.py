@@ -56,7 +56,7 @@ class Future:
         m, action = start
         return m.score if action is None else self.play_out(m.copy(), action)
 
-    def play_out(self, m: SoloModel, action: Action) -> int:
+    def play_out(self, m: SoloModel, action: Action | None) -> int:
         """The final score after ``action`` and the greedy policy to the end (changes ``m``)."""
         ties = DiceRng(self.tie_seed)
         for _ in range(MAX_STEPS):
@@ -100,7 +100,7 @@ def choose_by_play_outs(
     return command_of(best_of([(0, t, a) for t, a in zip(totals, actions, strict=True)], rng))
 
 
-def head(m: SoloModel, action: Action, tie_seed: int) -> tuple[SoloModel, Action | None]:
+def head(m: SoloModel, action: Action | None, tie_seed: int) -> tuple[SoloModel, Action | None]:
     """The play-out of ``action`` up to its first refill, the same in every future:
     the model then, and the refill (or ``None`` if the game ended first)."""
     m = m.copy()

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import partial
-from typing import Any
+from typing import Any, TypedDict, TypeVar
 
 import attrs
 import msgpack
@@ -45,8 +45,11 @@ strict.install(converter, _is_record)
 #: Per class, the converter's unstructuring function; per tag, the class and its
 #: structuring function: looked up once, as a log is read record by record.
 _UNSTRUCTURE: dict[type, Callable[[Any], dict[str, Any]]] = {}
-_EVENTS: dict[str, tuple[type[Event], Callable[[Any], Event]]] = {}
-_COMMANDS: dict[str, tuple[type[Command], Callable[[Any], Command]]] = {}
+#: (The structuring functions are ``core.events.strict``'s: ``structure(data, _type=None)``.)
+_EVENTS: dict[str, tuple[type[Event], Callable[..., Event]]] = {}
+_COMMANDS: dict[str, tuple[type[Command], Callable[..., Command]]] = {}
+
+Record = TypeVar("Record", Event, Command)
 
 
 def _unstructurer(cls: type) -> Callable[[Any], dict[str, Any]]:
@@ -56,7 +59,11 @@ def _unstructurer(cls: type) -> Callable[[Any], dict[str, Any]]:
     return hook
 
 
-def _record_type(tag: Any, cache: dict, types: dict) -> tuple[type, Callable[[Any], Any]]:
+def _record_type(
+    tag: Any,
+    cache: dict[str, tuple[type[Record], Callable[..., Record]]],
+    types: Mapping[str, type[Record]],
+) -> tuple[type[Record], Callable[..., Record]]:
     """The class registered under ``tag`` and its structuring function (KeyError if none)."""
     found = cache.get(tag)
     if found is None:
@@ -70,8 +77,17 @@ def _record_type(tag: Any, cache: dict, types: dict) -> tuple[type, Callable[[An
 #: the decoder build (a few MB of objects at most), whatever the frame allows.
 MAX_BATCH_BYTES = 256 * 1024
 
+
 #: Limits for untrusted payloads, so a hostile record cannot ask for huge buffers.
-_UNPACK_LIMITS = dict(
+class _Limits(TypedDict):
+    max_str_len: int
+    max_bin_len: int
+    max_array_len: int
+    max_map_len: int
+    max_ext_len: int
+
+
+_UNPACK_LIMITS = _Limits(
     max_str_len=1 << 16,
     max_bin_len=1 << 16,
     max_array_len=1 << 16,

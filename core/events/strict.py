@@ -167,7 +167,7 @@ def record_structurer(cls: type) -> Check:
         if a.default is attrs.NOTHING:
             lines.append(f"    {local} = o[{name!r}]")
         else:
-            if isinstance(a.default, attrs.Factory):  # type: ignore[arg-type]
+            if isinstance(a.default, attrs.Factory):  # type: ignore[arg-type]  # a class at run time, typed as a function
                 raise TypeError(f"{cls.__name__}.{name}: factory defaults are not supported")
             scope[f"d_{name}"] = a.default
             lines.append(f"    {local} = o[{name!r}] if {name!r} in o else d_{name}")

@@ -63,7 +63,8 @@ class BotRunner:
             if self._closed or table.id in self._unsubscribe:
                 return
             self._unsubscribe[table.id] = table.subscribe(
-                lambda commits, table=table: self._changed(table, commits)
+                # mypy cannot infer a lambda whose default argument binds the table
+                lambda commits, table=table: self._changed(table, commits)  # type: ignore[misc]
             )
         self._changed(table, ())
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import struct
 import zlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any, Final, NamedTuple
 
 import attrs
@@ -63,15 +63,15 @@ def encode_frame(payload: bytes) -> bytes:
     )
 
 
-def encode_header(header: dict[str, Any]) -> bytes:
+def encode_header(header: Mapping[str, Any]) -> bytes:
     """The header payload: the caller's map with ``"format"`` (first) set to this version."""
-    if not isinstance(header, dict):
-        raise TypeError(f"log header must be a dict, not {type(header).__name__}")
+    if not isinstance(header, Mapping):
+        raise TypeError(f"log header must be a map, not {type(header).__name__}")
     fields = {k: v for k, v in header.items() if k != "format"}
     return msgpack.packb({"format": FORMAT_VERSION, **fields}, use_bin_type=True)
 
 
-def encode_log(header: dict[str, Any], payloads: Iterable[bytes] = ()) -> bytes:
+def encode_log(header: Mapping[str, Any], payloads: Iterable[bytes] = ()) -> bytes:
     """A whole log file's bytes: the preamble, the header frame, then a frame per payload."""
     frames = [encode_frame(encode_header(header)), *map(encode_frame, payloads)]
     return PREAMBLE + b"".join(frames)

@@ -11,8 +11,8 @@ from collections.abc import Callable, Iterable
 
 from core.events import game as ev
 from core.events.base import Event
-from core.mountain import SLOT_COUNT, SLOTS, slot_index
-from core.projections.state import EXCAVATION, MAGIC, OVER, REPLENISH, SETUP, GameState
+from core.mountain import SLOT_COUNT, SLOTS, slot_at
+from core.projections.state import EXCAVATION, MAGIC, OVER, PREGAME, REPLENISH, SETUP, GameState
 
 Handler = Callable[[GameState, Event], GameState]
 HANDLERS: dict[type[Event], Handler] = {}
@@ -34,31 +34,32 @@ def handles(cls: type[Event]):
     return register
 
 
-def apply(state: GameState | None, event: Event) -> GameState:
-    """The state after ``event``; ``state`` is ``None`` only before GameStarted."""
+def apply(state: GameState, event: Event) -> GameState:
+    """The state after ``event``; on ``PREGAME`` (before the game) only GameStarted applies."""
     handler = HANDLERS.get(type(event))
     if handler is None:
         raise UnknownEvent(f"no projection handles {type(event).__name__}")
-    if state is None and not isinstance(event, ev.GameStarted):
+    if state is PREGAME and not isinstance(event, ev.GameStarted):
         raise ValueError(f"a log must begin with GameStarted, not {type(event).__name__}")
     return handler(state, event)
 
 
-def fold(events: Iterable[Event], state: GameState | None = None) -> GameState:
+def fold(events: Iterable[Event], state: GameState = PREGAME) -> GameState:
     """Apply events in order (no undo handling: see ``core.projections.timeline``)."""
+    if state is PREGAME:  # the first event must start the game: ``apply`` checks it
+        events = iter(events)
+        for event in events:
+            state = apply(state, event)
+            break
     handlers = HANDLERS
     for event in events:
         handler = handlers.get(type(event))
-        # ``apply`` itself only where its checks could fail: the first event, or an unknown one.
-        state = (
-            handler(state, event)
-            if handler is not None and state is not None
-            else apply(state, event)
-        )
+        # ``apply`` itself only where its checks could fail: an unknown event.
+        state = handler(state, event) if handler is not None else apply(state, event)
     return state
 
 
-def fold_each(events: Iterable[Event], state: GameState | None = None) -> tuple[GameState, ...]:
+def fold_each(events: Iterable[Event], state: GameState = PREGAME) -> tuple[GameState, ...]:
     """The state after each event in turn (no undo handling), for readers that show them."""
     states = []
     for event in events:
@@ -79,7 +80,7 @@ def _set_faces(faces: tuple, rolls) -> tuple:
 
 
 @handles(ev.GameStarted)
-def _started(state, e: ev.GameStarted) -> GameState:
+def _started(state: GameState, e: ev.GameStarted) -> GameState:
     n = len(e.players)
     return GameState(
         game_id=e.game_id,
@@ -99,17 +100,17 @@ def _started(state, e: ev.GameStarted) -> GameState:
 
 
 @handles(ev.FirstPlayerRolled)
-def _first_rolled(state, e) -> GameState:
+def _first_rolled(state: GameState, e: ev.FirstPlayerRolled) -> GameState:
     return state  # the roll-off is a matter of record; FirstPlayerChosen carries its result
 
 
 @handles(ev.FirstPlayerChosen)
-def _first_chosen(state, e: ev.FirstPlayerChosen) -> GameState:
+def _first_chosen(state: GameState, e: ev.FirstPlayerChosen) -> GameState:
     return state.replace(first_seat=e.seat, start_seat=e.seat, hero_order=e.hero_order)
 
 
 @handles(ev.HeroChosen)
-def _hero_chosen(state, e: ev.HeroChosen) -> GameState:
+def _hero_chosen(state: GameState, e: ev.HeroChosen) -> GameState:
     return state.replace(
         heroes=_set_item(state.heroes, e.seat, e.hero),
         hero_table=_set_item(state.hero_table, e.seat, e.faces),  # as logged, not today's table
@@ -118,19 +119,19 @@ def _hero_chosen(state, e: ev.HeroChosen) -> GameState:
 
 
 @handles(ev.HeroesDealt)
-def _heroes_dealt(state, e: ev.HeroesDealt) -> GameState:
+def _heroes_dealt(state: GameState, e: ev.HeroesDealt) -> GameState:
     if len(e.heroes) != state.players or len(e.faces) != state.players:
         raise ValueError(f"{len(e.heroes)} heroes dealt to {state.players} seats")
     return state.replace(heroes=e.heroes, hero_table=e.faces, hero_order=())
 
 
 @handles(ev.MountainFilled)
-def _filled(state, e: ev.MountainFilled) -> GameState:
+def _filled(state: GameState, e: ev.MountainFilled) -> GameState:
     slots = list(state.mountain)
     faces = list(state.faces)
     drawn = set()
     for die, row, col, face in e.placements:
-        slots[slot_index(row, col)] = die
+        slots[slot_at(row, col)] = die
         faces[die] = face
         drawn.add(die)
     return state.replace(
@@ -141,7 +142,7 @@ def _filled(state, e: ev.MountainFilled) -> GameState:
 
 
 @handles(ev.RoundBegan)
-def _round_began(state, e: ev.RoundBegan) -> GameState:
+def _round_began(state: GameState, e: ev.RoundBegan) -> GameState:
     n = state.players
     return state.replace(
         phase=EXCAVATION,
@@ -158,12 +159,15 @@ def _round_began(state, e: ev.RoundBegan) -> GameState:
 
 
 @handles(ev.DieTaken)
-def _die_taken(state, e: ev.DieTaken) -> GameState:
+def _die_taken(state: GameState, e: ev.DieTaken) -> GameState:
     slots = list(state.mountain)
-    slots[_SLOT.get((e.row, e.col))] = None  # slot_index, inline: a game takes ~60 dice
+    k = _SLOT.get((e.row, e.col))  # slot_at, inline: a game takes ~60 dice
+    if k is None:
+        raise ValueError(f"there is no slot at row {e.row}, column {e.col}")
+    slots[k] = None
     for die, row, col in e.slides:
         slots[slots.index(die)] = None
-        slots[slot_index(row, col)] = die
+        slots[slot_at(row, col)] = die
     seat, troves = e.seat, state.troves
     troves = (*troves[:seat], (*troves[seat], e.die), *troves[seat + 1 :])
     # rule D5: with the mountain empty the turn is over, even with a pick left from a beer.
@@ -179,7 +183,7 @@ def _die_taken(state, e: ev.DieTaken) -> GameState:
 
 
 @handles(ev.BeerShared)
-def _beer_shared(state, e: ev.BeerShared) -> GameState:
+def _beer_shared(state: GameState, e: ev.BeerShared) -> GameState:
     troves = list(state.troves)
     troves[e.seat] = tuple(d for d in troves[e.seat] if d != e.die)
     troves[e.to_seat] = (*troves[e.to_seat], e.die)
@@ -192,12 +196,14 @@ def _beer_shared(state, e: ev.BeerShared) -> GameState:
 
 
 @handles(ev.MagicPhaseBegan)
-def _magic_began(state, e: ev.MagicPhaseBegan) -> GameState:
+def _magic_began(state: GameState, e: ev.MagicPhaseBegan) -> GameState:
     return state.replace(phase=MAGIC, pending=e.seats, active=None, picks_left=1)
 
 
 @handles(ev.MagicSpent)
-def _magic_spent(state, e: ev.MagicSpent) -> GameState:
+def _magic_spent(state: GameState, e: ev.MagicSpent) -> GameState:
+    if (e.die is None) == (e.hero_face is None):  # a forged record: the rules name one
+        raise ValueError("a magic spend names exactly one source, a die or a hero face")
     if e.die is not None:
         spent, hero_spent = state.spent | {e.die}, state.hero_spent
     else:
@@ -207,7 +213,7 @@ def _magic_spent(state, e: ev.MagicSpent) -> GameState:
 
 
 @handles(ev.MagicTurnEnded)
-def _magic_turn_ended(state, e: ev.MagicTurnEnded) -> GameState:
+def _magic_turn_ended(state: GameState, e: ev.MagicTurnEnded) -> GameState:
     return state.replace(pending=tuple(s for s in state.pending if s != e.seat))
 
 
@@ -216,17 +222,17 @@ def _add_round(state: GameState, scores) -> tuple:
 
 
 @handles(ev.RoundScored)
-def _round_scored(state, e: ev.RoundScored) -> GameState:
+def _round_scored(state: GameState, e: ev.RoundScored) -> GameState:
     return state.replace(round_scores=_add_round(state, e.scores), pending=())
 
 
 @handles(ev.ReplenishBegan)
-def _replenish_began(state, e: ev.ReplenishBegan) -> GameState:
+def _replenish_began(state: GameState, e: ev.ReplenishBegan) -> GameState:
     return state.replace(phase=REPLENISH, pending=e.seats, cached=((),) * state.players)
 
 
 @handles(ev.DiceCached)
-def _dice_cached(state, e: ev.DiceCached) -> GameState:
+def _dice_cached(state: GameState, e: ev.DiceCached) -> GameState:
     return state.replace(
         cached=_set_item(state.cached, e.seat, e.dice),
         pending=tuple(s for s in state.pending if s != e.seat),
@@ -234,17 +240,17 @@ def _dice_cached(state, e: ev.DiceCached) -> GameState:
 
 
 @handles(ev.TrovesRerolled)
-def _troves_rerolled(state, e: ev.TrovesRerolled) -> GameState:
+def _troves_rerolled(state: GameState, e: ev.TrovesRerolled) -> GameState:
     return state.replace(faces=_set_faces(state.faces, e.rolls))
 
 
 @handles(ev.StartPlayerChosen)
-def _start_chosen(state, e: ev.StartPlayerChosen) -> GameState:
+def _start_chosen(state: GameState, e: ev.StartPlayerChosen) -> GameState:
     return state.replace(start_seat=e.seat)
 
 
 @handles(ev.TieBreakBegan)
-def _tiebreak_began(state, e: ev.TieBreakBegan) -> GameState:
+def _tiebreak_began(state: GameState, e: ev.TieBreakBegan) -> GameState:
     n = state.players
     return state.replace(
         tiebreak=e.number,
@@ -255,20 +261,30 @@ def _tiebreak_began(state, e: ev.TieBreakBegan) -> GameState:
 
 
 @handles(ev.TieBreakScored)
-def _tiebreak_scored(state, e: ev.TieBreakScored) -> GameState:
+def _tiebreak_scored(state: GameState, e: ev.TieBreakScored) -> GameState:
     totals = dict(zip(e.seats, (sum(s) for s in e.scores), strict=True))
     row = tuple(totals.get(s, 0) for s in range(state.players))
     return state.replace(tiebreak_scores=(*state.tiebreak_scores, row), pending=())
 
 
 @handles(ev.GameEnded)
-def _game_ended(state, e: ev.GameEnded) -> GameState:
+def _game_ended(state: GameState, e: ev.GameEnded) -> GameState:
     return state.replace(phase=OVER, winners=e.winners, active=None, pending=())
 
 
 @handles(ev.CommandUndone)
-def _undone(state, e) -> GameState:
+def _undone(state: GameState, e: ev.CommandUndone) -> GameState:
     raise ValueError("CommandUndone is folded by the timeline, which keeps the earlier states")
 
 
-__all__ = ["EXCAVATION", "HANDLERS", "MAGIC", "OVER", "REPLENISH", "SETUP", "apply", "fold"]
+__all__ = [
+    "EXCAVATION",
+    "HANDLERS",
+    "MAGIC",
+    "OVER",
+    "PREGAME",
+    "REPLENISH",
+    "SETUP",
+    "apply",
+    "fold",
+]

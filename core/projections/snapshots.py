@@ -77,8 +77,8 @@ class SnapshotIndex:
             timeline = timeline.apply_batch(batch, position)
         return timeline
 
-    def state_at(self, position: int) -> GameState | None:
-        """The state after the first ``position`` events (``None`` before any)."""
+    def state_at(self, position: int) -> GameState:
+        """The state after the first ``position`` events (``PREGAME`` before any)."""
         return self.timeline_at(position).state
 
 

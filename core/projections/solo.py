@@ -7,11 +7,13 @@ this module registers the handlers with ``core.projections.apply``.
 
 from __future__ import annotations
 
+from typing import Any
+
 from attrs import evolve
 
 from core.events import game as ev
 from core.events import solo as sev
-from core.mountain import slot_index
+from core.mountain import slot_at
 from core.projections.apply import HANDLERS, handles
 from core.projections.state import OVER, SOLO, GameState
 
@@ -42,8 +44,8 @@ def _trove_rolled(state: GameState, e: sev.StartingTroveRolled) -> GameState:
 @handles(sev.SoloDieTaken)
 def _taken(state: GameState, e: sev.SoloDieTaken) -> GameState:
     slots = list(state.mountain)
-    slots[slot_index(e.row, e.col)] = None
-    changes = {}
+    slots[slot_at(e.row, e.col)] = None
+    changes: dict[str, Any] = {}
     if e.sequence is not None:
         seqs = state.sequences
         if e.sequence == len(seqs):
@@ -69,7 +71,7 @@ def _spent(state: GameState, e: sev.SoloMagicSpent) -> GameState:
     slots = list(state.mountain)
     back = set()
     for die, row, col in e.recycled:
-        slots[slot_index(row, col)] = None
+        slots[slot_at(row, col)] = None
         back.add(die)
     return evolve(
         state,

@@ -8,21 +8,22 @@ from __future__ import annotations
 
 from core.dice import tunnel_value
 from core.events import solo as sev
+from core.projections.state import GameState
 from core.projections.text import describes, die_words, face_words, slot_words
 
 
-def _name(state) -> str:
+def _name(state: GameState) -> str:
     return state.names[0]
 
 
 @describes(sev.StartingTroveRolled)
-def _trove(state, e: sev.StartingTroveRolled) -> str:
+def _trove(state: GameState, e: sev.StartingTroveRolled) -> str:
     dice = ", ".join(die_words(d, f) for d, f in e.rolls) or "no magic dice (the hard variant)"
     return f"{_name(state)} starts with {dice}; the mountain may be refilled {e.refills} times"
 
 
 @describes(sev.SoloDieTaken)
-def _taken(state, e: sev.SoloDieTaken) -> str:
+def _taken(state: GameState, e: sev.SoloDieTaken) -> str:
     text = f"{_name(state)} took {die_words(e.die, e.face)} from {slot_words(e.row, e.col)}"
     if e.wild:
         text += f", a wild beer turned to {face_words(e.face)}"
@@ -58,7 +59,7 @@ def take_choice(state, e: sev.SoloDieTaken) -> str:
 
 
 @describes(sev.SoloMagicSpent)
-def _spent(state, e: sev.SoloMagicSpent) -> str:
+def _spent(state: GameState, e: sev.SoloMagicSpent) -> str:
     face = face_words(state.faces[e.die])
     back = " and ".join(f"die {d} from {slot_words(r, c)}" for d, r, c in e.recycled)
     return (
@@ -68,7 +69,7 @@ def _spent(state, e: sev.SoloMagicSpent) -> str:
 
 
 @describes(sev.MountainRefilled)
-def _refilled(state, e: sev.MountainRefilled) -> str:
+def _refilled(state: GameState, e: sev.MountainRefilled) -> str:
     left = state.refills_left - 1
     return (
         f"{_name(state)} refilled the mountain with {len(e.placements)} dice from the bag "
@@ -77,6 +78,6 @@ def _refilled(state, e: sev.MountainRefilled) -> str:
 
 
 @describes(sev.SoloGameEnded)
-def _ended(state, e: sev.SoloGameEnded) -> str:
+def _ended(state: GameState, e: sev.SoloGameEnded) -> str:
     why = "stopped digging" if e.stopped else "can do nothing more"
     return f"{_name(state)} {why}: {e.score} points, {e.rating}"

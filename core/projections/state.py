@@ -14,7 +14,7 @@ are still frozen: assigning a field raises.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeGuard
 
 from attrs import fields, frozen
 
@@ -22,6 +22,7 @@ from core.dice import DIE_COUNT
 from core.mountain import EMPTY, Mountain
 
 # Phases of a game.
+NOT_STARTED = "not_started"  # PREGAME's: before the game's first event
 SETUP = "setup"  # heroes are being chosen
 EXCAVATION = "excavation"
 MAGIC = "magic"
@@ -155,10 +156,21 @@ class GameState:
         """
         return self.hero_table[seat] if self.hero_table else ()
 
+    def face(self, die: int) -> str:
+        """The face ``die`` shows: a die on the mountain or in a trove shows one, only a
+        die in the bag none (asking for its face is a bug: a ValueError)."""
+        face = self.faces[die]
+        if face is None:
+            raise ValueError(f"die {die} is in the bag: it shows no face")
+        return face
+
     def trove_faces(self, seat: int) -> tuple[str, ...]:
         """Every face the seat shows: its dice, then its hero's faces."""
         faces = self.faces
-        return tuple(faces[d] for d in self.troves[seat]) + self.hero_faces(seat)
+        shown = tuple(faces[d] for d in self.troves[seat])
+        if not _all_shown(shown):
+            raise ValueError(f"seat {seat}'s trove holds a die with no face")
+        return shown + self.hero_faces(seat)
 
     def is_frozen(self, die: int) -> bool:
         """Solo: True if ``die`` is a treasure die frozen on a chest."""
@@ -175,6 +187,18 @@ class GameState:
                 return seat
         return None
 
+
+def _all_shown(faces: tuple[str | None, ...]) -> TypeGuard[tuple[str, ...]]:
+    """True if every one of ``faces`` is a face (none is a bag die's ``None``)."""
+    return None not in faces
+
+
+#: The state before a game's first event, which the fold starts from: GameStarted
+#: replaces it with the game's own, and any other event is refused on it. There is
+#: one, so it is recognised by identity (``state is PREGAME``); its seat count is 0
+#: and no one is to act. Carrying it instead of ``None`` means every holder of a
+#: state (the rules, the fold, the timeline, a step) has a ``GameState``.
+PREGAME = GameState(game_id="", seed=0, mode="", names=(), dice_set="", rules="", phase=NOT_STARTED)
 
 _FIELDS = frozenset(f.name for f in fields(GameState))
 _FIELD_COUNT = len(_FIELDS)

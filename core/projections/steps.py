@@ -20,12 +20,12 @@ from core.projections.state import GameState
 
 @frozen
 class Step:
-    """One event of a log with the states around it (``before`` is None for the first)."""
+    """One event of a log with the states around it (``before`` is PREGAME for the first)."""
 
     seq: int
     event: Event
     batch: Batch
-    before: GameState | None
+    before: GameState
     after: GameState
     undone: bool = False  # the event's command was later undone
 
@@ -38,11 +38,11 @@ class Commit(NamedTuple):
     """
 
     batch: Batch
-    before: GameState | None
+    before: GameState  # PREGAME before the game's opening command
     afters: tuple[GameState, ...]  # the effective state after each event
 
     @classmethod
-    def of(cls, batch: Batch, before: GameState | None, afters: tuple[GameState, ...]) -> Commit:
+    def of(cls, batch: Batch, before: GameState, afters: tuple[GameState, ...]) -> Commit:
         """``Commit(batch, before, afters)``, made without the named tuple's Python-level
         ``__new__`` (one is made for every command a bot issues)."""
         return _new_tuple(cls, (batch, before, afters))
@@ -68,7 +68,7 @@ class Commit(NamedTuple):
     @property
     def after(self) -> GameState:
         """The effective state once the whole batch is applied."""
-        return self.afters[-1] if self.afters else self.before  # type: ignore[return-value]
+        return self.afters[-1] if self.afters else self.before
 
     @property
     def steps(self) -> tuple[Step, ...]:

@@ -13,7 +13,7 @@ from core.events import game as ev
 from core.events.base import Event
 from core.projections.state import GameState
 
-Describer = Callable[[GameState | None, Event], str]
+Describer = Callable[[GameState, Event], str]
 DESCRIBERS: dict[type[Event], Describer] = {}
 
 _FACE_WORDS = {
@@ -85,7 +85,7 @@ def describes(cls: type[Event]):
     return register
 
 
-def describe(state: GameState | None, event: Event) -> str:
+def describe(state: GameState, event: Event) -> str:
     """One line saying what ``event`` did, given the state before it."""
     fn = DESCRIBERS.get(type(event))
     return fn(state, event) if fn else type(event).__name__
@@ -96,48 +96,48 @@ def _name(state: GameState, seat: int) -> str:
 
 
 @describes(ev.GameStarted)
-def _started(state, e):
+def _started(state: GameState, e: ev.GameStarted) -> str:
     mode = "solo game" if e.mode == "solo" else f"{len(e.players)}-player game"
     return f"A {mode} began: {', '.join(e.players)} (seed {e.seed})"
 
 
 @describes(ev.FirstPlayerRolled)
-def _rolled(state, e):
+def _rolled(state: GameState, e: ev.FirstPlayerRolled) -> str:
     rolls = ", ".join(f"{_name(state, s)} {face_words(f)}" for s, f in e.rolls)
     return f"Roll for first player: {rolls}"
 
 
 @describes(ev.FirstPlayerChosen)
-def _first(state, e):
+def _first(state: GameState, e: ev.FirstPlayerChosen) -> str:
     order = ", ".join(_name(state, s) for s in e.hero_order)
     return f"{_name(state, e.seat)} plays first; heroes are chosen by {order}"
 
 
 @describes(ev.HeroChosen)
-def _hero(state, e):
+def _hero(state: GameState, e: ev.HeroChosen) -> str:
     return f"{_name(state, e.seat)} chose the {e.hero}"
 
 
 @describes(ev.HeroesDealt)
-def _dealt(state, e):
+def _dealt(state: GameState, e: ev.HeroesDealt) -> str:
     return "Heroes dealt: " + ", ".join(
         f"{_name(state, s)} the {h}" for s, h in enumerate(e.heroes)
     )
 
 
 @describes(ev.MountainFilled)
-def _filled(state, e):
+def _filled(state: GameState, e: ev.MountainFilled) -> str:
     return f"The mountain was filled with {len(e.placements)} dice from the bag"
 
 
 @describes(ev.RoundBegan)
-def _round(state, e):
+def _round(state: GameState, e: ev.RoundBegan) -> str:
     # "first to dig: X" reads right for any name, the terminal game's "You" included
     return f"Round {e.round} began; first to dig: {_name(state, e.start_seat)}"
 
 
 @describes(ev.DieTaken)
-def _taken(state, e):
+def _taken(state: GameState, e: ev.DieTaken) -> str:
     text = f"{_name(state, e.seat)} took {die_words(e.die, e.face)} from {slot_words(e.row, e.col)}"
     if e.slides:
         text += f"; {_dice_list(d for d, _, _ in e.slides)} slid down"
@@ -145,7 +145,7 @@ def _taken(state, e):
 
 
 @describes(ev.BeerShared)
-def _beer(state, e):
+def _beer(state: GameState, e: ev.BeerShared) -> str:
     return (
         f"{_name(state, e.seat)} shared a beer with {_name(state, e.to_seat)}: "
         f"die {e.die} rolled {_roll_words(e.face)}; {_name(state, e.seat)} takes two dice"
@@ -153,15 +153,16 @@ def _beer(state, e):
 
 
 @describes(ev.MagicPhaseBegan)
-def _magic(state, e):
+def _magic(state: GameState, e: ev.MagicPhaseBegan) -> str:
     return "The magic phase began: " + ", ".join(_name(state, s) for s in e.seats)
 
 
 @describes(ev.MagicSpent)
-def _spent(state, e):
+def _spent(state: GameState, e: ev.MagicSpent) -> str:
     if e.die is not None:
         source = die_words(e.die, state.faces[e.die])
     else:  # hero faces are named as the typed command names them: h0, h1, ...
+        assert e.hero_face is not None, "the fold refuses a spend of neither a die nor a face"
         face = state.hero_faces(e.seat)[e.hero_face]
         source = f"hero face h{e.hero_face} ({face_words(face)})"
     rolls = " and ".join(
@@ -173,7 +174,7 @@ def _spent(state, e):
 
 
 @describes(ev.MagicTurnEnded)
-def _magic_end(state, e):
+def _magic_end(state: GameState, e: ev.MagicTurnEnded) -> str:
     return f"{_name(state, e.seat)} ended their magic turn"
 
 
@@ -185,7 +186,7 @@ def _scores(state, seats, scores) -> str:
 
 
 @describes(ev.RoundScored)
-def _scored(state, e):
+def _scored(state: GameState, e: ev.RoundScored) -> str:
     text = f"Round {e.round} scored: {_scores(state, range(len(e.scores)), e.scores)}"
     if e.doubled is not None:
         text += f"; {_name(state, e.doubled)} doubled their gems"
@@ -193,22 +194,22 @@ def _scored(state, e):
 
 
 @describes(ev.ReplenishBegan)
-def _replenish(state, e):
+def _replenish(state: GameState, e: ev.ReplenishBegan) -> str:
     return "Replenish: choose dice to cache"
 
 
 @describes(ev.DiceCached)
-def _cached(state, e):
+def _cached(state: GameState, e: ev.DiceCached) -> str:
     return f"{_name(state, e.seat)} cached {_dice_list(e.dice)}"
 
 
 @describes(ev.TrovesRerolled)
-def _rerolled(state, e):
+def _rerolled(state: GameState, e: ev.TrovesRerolled) -> str:
     return f"{len(e.rolls)} trove dice were rerolled"
 
 
 @describes(ev.StartPlayerChosen)
-def _start(state, e):
+def _start(state: GameState, e: ev.StartPlayerChosen) -> str:
     text = f"{_name(state, e.seat)} has the lowest total and starts the next round"
     if e.tied:
         text += " (tie broken at random)"
@@ -216,22 +217,22 @@ def _start(state, e):
 
 
 @describes(ev.TieBreakBegan)
-def _tiebreak(state, e):
+def _tiebreak(state: GameState, e: ev.TieBreakBegan) -> str:
     names = ", ".join(_name(state, s) for s in e.seats)
     return f"Tie-break {e.number}: {names} reroll their troves for an extra round"
 
 
 @describes(ev.TieBreakScored)
-def _tiebreak_scored(state, e):
+def _tiebreak_scored(state: GameState, e: ev.TieBreakScored) -> str:
     return f"Tie-break {e.number} scored: {_scores(state, e.seats, e.scores)}"
 
 
 @describes(ev.GameEnded)
-def _ended(state, e):
+def _ended(state: GameState, e: ev.GameEnded) -> str:
     names = " and ".join(_name(state, s) for s in e.winners)
     return f"{names} {'wins' if len(e.winners) == 1 else 'share the win'}"
 
 
 @describes(ev.CommandUndone)
-def _undone(state, e):
+def _undone(state: GameState, e: ev.CommandUndone) -> str:
     return f"The command at event {e.seq} was undone"

@@ -21,10 +21,11 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from core.commands import BranchGame, Command, Undo
+from core.events.base import Event
 from core.events.codec import Batch
 from core.events.game import CommandUndone
 from core.projections.apply import fold
-from core.projections.state import GameState
+from core.projections.state import PREGAME, GameState
 
 
 class Frame(NamedTuple):
@@ -32,17 +33,18 @@ class Frame(NamedTuple):
 
     Frames and timelines are named tuples, not attrs classes: one of each is made
     for every command issued and every batch replayed, and a tuple is the
-    cheapest immutable record to make.
+    cheapest immutable record to make. Those hot paths make them with
+    ``tuple.__new__`` directly, without the named tuple's Python-level ``__new__``.
     """
 
-    state: GameState | None
+    state: GameState  # PREGAME at the origin
     batch_seq: int  # seq of the first event of the command's batch
     depth: int  # effective commands so far (the game's start is depth 1; a branch's fact: 0)
-    below: Frame | None
+    below: Frame | None  # None at the origin only
     command: Command | None = None  # the command that led to ``state``
 
 
-ORIGIN = Frame(state=None, batch_seq=-1, depth=0, below=None)
+ORIGIN = Frame(state=PREGAME, batch_seq=-1, depth=0, below=None)
 
 
 class Timeline(NamedTuple):
@@ -52,8 +54,8 @@ class Timeline(NamedTuple):
     seq: int = 0  # the seq the next event will get
 
     @property
-    def state(self) -> GameState | None:
-        """The current state (``None`` before the game started)."""
+    def state(self) -> GameState:
+        """The current state (``PREGAME`` before the game started)."""
         return self.top.state
 
     @property
@@ -68,8 +70,9 @@ class Timeline(NamedTuple):
     def commands(self) -> list[Command]:
         """The effective history's commands from its beginning (the game's start, or a
         branch's fact), oldest first, undone ones left out: those undo may reach."""
-        found, frame = [], self.top
-        while frame.command is not None:
+        found: list[Command] = []
+        frame: Frame | None = self.top
+        while frame is not None and frame.command is not None:
             found.append(frame.command)
             if begins_history(frame):
                 break
@@ -117,17 +120,19 @@ def _depth(top: Frame, command: Command) -> int:
     return top.depth if type(command) is BranchGame else top.depth + 1
 
 
-def _step(top: Frame, seq: int, batch: Batch, events: tuple) -> tuple[Frame, int]:
+def _step(top: Frame, seq: int, batch: Batch, events: tuple[Event, ...]) -> tuple[Frame, int]:
     """The top frame and next seq after ``events``, the first events of ``batch``."""
     if batch.seq != seq:
         raise ValueError(f"batch starts at seq {batch.seq}, expected {seq}")
     if isinstance(batch.command, Undo):
         if not events:
             return top, seq
-        if events != (CommandUndone(top.batch_seq),) or begins_history(top):
+        below = top.below
+        if below is None or events != (CommandUndone(top.batch_seq),) or begins_history(top):
             raise ValueError(f"undo batch at seq {batch.seq} does not undo the last command")
-        return top.below, batch.end
-    frame = Frame(fold(events, top.state), seq, _depth(top, batch.command), top, batch.command)
+        return below, batch.end
+    state = fold(events, top.state)
+    frame = _new_tuple(Frame, (state, seq, _depth(top, batch.command), top, batch.command))
     return frame, seq + len(events)
 
 
@@ -140,8 +145,11 @@ def push(timeline: Timeline, batch: Batch, state: GameState) -> Timeline:
     if batch.seq != timeline.seq:
         raise ValueError(f"batch starts at seq {batch.seq}, expected {timeline.seq}")
     top = timeline.top
-    frame = Frame(state, batch.seq, _depth(top, batch.command), top, batch.command)
-    return Timeline(frame, batch.end)
+    frame = _new_tuple(Frame, (state, batch.seq, _depth(top, batch.command), top, batch.command))
+    return _new_tuple(Timeline, (frame, batch.end))
+
+
+_new_tuple = tuple.__new__
 
 
 def replay(batches: Iterable[Batch], upto: int | None = None) -> Timeline:

@@ -22,7 +22,7 @@ from core.projections.apply import apply
 from core.projections.state import EXCAVATION, GameState
 from core.projections.steps import Step
 from core.projections.text import describe
-from core.projections.timeline import Timeline, push, replay
+from core.projections.timeline import Frame, Timeline, push, replay
 from core.scoring import Breakdown, score_round
 from core.scoring_solo import SoloScore, score_solo, solo_score
 
@@ -260,7 +260,8 @@ def walk(batches: Iterable[Batch]) -> Iterator[Step]:
     """
     batches = list(batches)
     timeline = replay_batches(batches)
-    standing, frame = set(), timeline.top
+    standing: set[int] = set()
+    frame: Frame | None = timeline.top
     while frame is not None:
         standing.add(frame.batch_seq)
         frame = frame.below
@@ -299,7 +300,7 @@ class StepReader:
             self.timeline = push(self.timeline, batch, state)
 
 
-def _apply(state: GameState | None, event: Event, seq: int) -> GameState:
+def _apply(state: GameState, event: Event, seq: int) -> GameState:
     try:
         return apply(state, event)
     except Exception as exc:  # a log whose events do not fit together (forged, or a bug)
@@ -318,7 +319,7 @@ def _player(step: Step) -> str | None:
 
 def event_text(step: Step) -> str:
     """What the event did, in words (from the state before it)."""
-    return describe(step.before if step.before is not None else step.after, step.event)
+    return describe(step.before, step.event)
 
 
 def event_record(step: Step) -> dict[str, Any]:

@@ -7,34 +7,42 @@ command), so the rules stay pure and tests can script the dice.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+
 from core.commands import Command, NewGame
 from core.errors import RuleError
 from core.events.base import Event
-from core.projections.state import GameState
+from core.projections.state import PREGAME, GameState
 from core.rng import DiceRng
 from core.rules import multiplayer, solo, table
-from core.rules.emitter import Emitter
+from core.rules.emitter import Emitter, Handler
 from core.rules.flow import advance
 from core.rules.setup import RULES_VERSION, check_new_game, start_multiplayer
 
 __all__ = ["RULES_VERSION", "decide", "emit_command", "resolve", "resolve_steps"]
 
 #: Rule handlers per mode; the solo game registers its own.
-MODE_HANDLERS = {
+MODE_HANDLERS: dict[str, Mapping[type[Command], Handler]] = {
     "multi": {**multiplayer.HANDLERS, **table.HANDLERS},
     "solo": {**solo.HANDLERS, **table.HANDLERS},
 }
-MODE_STARTS = {"multi": start_multiplayer, "solo": solo.start_solo}
-MODE_ADVANCE = {"multi": advance, "solo": solo.advance_solo}
+MODE_STARTS: dict[str, Callable[[Emitter, NewGame], None]] = {
+    "multi": start_multiplayer,
+    "solo": solo.start_solo,
+}
+MODE_ADVANCE: dict[str, Callable[[Emitter], None]] = {
+    "multi": advance,
+    "solo": solo.advance_solo,
+}
 
 
-def decide(state: GameState | None, command: Command, rng: DiceRng) -> tuple[Event, ...]:
+def decide(state: GameState, command: Command, rng: DiceRng) -> tuple[Event, ...]:
     """The events ``command`` causes in ``state``, or a RuleError saying why not."""
     return resolve(state, command, rng)[0]
 
 
 def resolve(
-    state: GameState | None, command: Command, rng: DiceRng
+    state: GameState, command: Command, rng: DiceRng
 ) -> tuple[tuple[Event, ...], GameState]:
     """``decide``, plus the state the events lead to (folded once, while deciding)."""
     out = emit_command(state, command, rng)
@@ -42,24 +50,24 @@ def resolve(
 
 
 def resolve_steps(
-    state: GameState | None, command: Command, rng: DiceRng
+    state: GameState, command: Command, rng: DiceRng
 ) -> tuple[tuple[Event, ...], tuple[GameState, ...]]:
     """``decide``, plus the state after each event (each folded once, while deciding)."""
     out = emit_command(state, command, rng)
-    return tuple(out.events), (out.state,)
+    return tuple(out.events), tuple(out.states)
 
 
-def emit_command(state: GameState | None, command: Command, rng: DiceRng) -> Emitter:
+def emit_command(state: GameState, command: Command, rng: DiceRng) -> Emitter:
     """The emitter after deciding ``command``: its events and the state after each
     (``resolve`` and ``resolve_steps`` in one call, for the game's hot path)."""
     if isinstance(command, NewGame):
-        if state is not None:
+        if state is not PREGAME:
             raise RuleError("game_started", "this game has already started")
         check_new_game(command)
-        out = Emitter(None, rng)
+        out = Emitter(PREGAME, rng)
         MODE_STARTS[command.mode](out, command)
         return out
-    if state is None:
+    if state is PREGAME:
         raise RuleError("no_game", "start a game first")
     handler = MODE_HANDLERS[state.mode].get(type(command))
     if handler is None:

@@ -17,14 +17,19 @@ from core.scoring import chest_capacity
 
 def chest_dice(state: GameState, seat: int) -> tuple[int, ...]:
     """The tool dice of ``seat`` showing chests."""
-    faces = state.faces
-    return tuple(d for d in state.troves[seat] if KIND_OF[d] == "tool" and chests(faces[d]))
+    faces, found = state.faces, []
+    for d in state.troves[seat]:
+        if KIND_OF[d] == "tool":
+            face = faces[d]
+            assert face is not None, "a die in a trove shows a face"
+            if chests(face):
+                found.append(d)
+    return tuple(found)
 
 
 def chests_lent(state: GameState, seat: int) -> dict[int, int]:
     """The chests each chest die of ``seat`` lends to the cache while it is not cached."""
-    faces = state.faces
-    return {d: chests(faces[d]) for d in chest_dice(state, seat)}
+    return {d: chests(state.face(d)) for d in chest_dice(state, seat)}
 
 
 def cache_capacity(state: GameState, seat: int, cache: Collection[int] = ()) -> int:

@@ -16,15 +16,15 @@ def check_seat(state: GameState, seat: object) -> int:
 
 
 def check_turn(state: GameState, seat: object) -> int:
-    """The seat, refused unless the game waits for this seat's command."""
-    seat = check_seat(state, seat)
+    """The seat, refused unless the game waits for this seat's command (after the game's
+    end, any command is refused as such, whoever it names)."""
     if state.is_over:
         raise RuleError("game_over", "the game is over")
+    seat = check_seat(state, seat)
     actor = state.to_act()
     if seat != actor:
-        raise RuleError(
-            "not_your_turn", f"it is {state.names[actor]}'s turn, not {state.names[seat]}'s"
-        )
+        whose = "no one's" if actor is None else f"{state.names[actor]}'s"
+        raise RuleError("not_your_turn", f"it is {whose} turn, not {state.names[seat]}'s")
     return seat
 
 

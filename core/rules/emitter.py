@@ -8,6 +8,9 @@ events. The emitter never touches the caller's state: it folds onto its own.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from core.events.base import Event
 from core.projections.apply import apply
 from core.projections.state import GameState
@@ -19,7 +22,7 @@ class Emitter:
 
     __slots__ = ("events", "rng", "state", "states")
 
-    def __init__(self, state: GameState | None, rng: DiceRng) -> None:
+    def __init__(self, state: GameState, rng: DiceRng) -> None:
         self.state = state
         self.rng = rng
         self.events: list[Event] = []
@@ -31,3 +34,8 @@ class Emitter:
         self.state = state = apply(self.state, event)
         self.states.append(state)
         return state
+
+
+#: A command's rule: its events emitted onto the emitter, or a RuleError. Each takes
+#: its own command type, so the tables mapping a command type to its rule say ``Any``.
+Handler = Callable[[Emitter, Any], None]

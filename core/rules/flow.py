@@ -32,6 +32,7 @@ def advance(out: Emitter) -> None:
     while True:
         state = out.state
         if state.phase == SETUP and not state.hero_order:
+            assert state.first_seat is not None, "the roll-off comes before the heroes"
             out.emit(fill_mountain(state, out.rng))
             out.emit(ev.RoundBegan(1, state.first_seat))
         elif state.phase == EXCAVATION and is_bare(state.mountain):
@@ -61,6 +62,7 @@ def _begin_magic(out: Emitter) -> None:
     projection has already passed the turn to the next player.
     """
     state = out.state
+    assert state.active is not None, "someone takes dice in the excavation"
     out.emit(ev.MagicPhaseBegan(clockwise_from(state, state.active)))
 
 

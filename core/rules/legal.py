@@ -11,7 +11,7 @@ order, while ``decide`` takes the same set in any order it can be carried out
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from itertools import combinations
 
 from core.commands import (
@@ -25,17 +25,17 @@ from core.commands import (
 )
 from core.dice import BEER, HERO_NAMES
 from core.mountain import side_slots, top_slots
-from core.projections.state import EXCAVATION, MAGIC, REPLENISH, SETUP, GameState
+from core.projections.state import EXCAVATION, MAGIC, PREGAME, REPLENISH, SETUP, GameState
 from core.rules.cache import cache_capacity, is_legal_cache
 from core.rules.magic import magic_sources, reroll_targets, targets_needed
 
 #: Legal-command generators per mode (the solo game registers its own).
-MODE_LEGAL = {}
+MODE_LEGAL: dict[str, Callable[[GameState], Iterator[Command]]] = {}
 
 
 def legal_commands(state: GameState) -> Iterator[Command]:
     """Every command the player to act may issue now (undo aside), in a stable order."""
-    if state is None or state.is_over:
+    if state is PREGAME or state.is_over:
         return iter(())
     return MODE_LEGAL[state.mode](state)
 
@@ -61,9 +61,8 @@ MODE_LEGAL["multi"] = _multiplayer
 
 def _excavation(state: GameState, seat: int) -> Iterator[Command]:
     mountain = state.mountain
-    slots = top_slots(mountain)
-    if state.beer_shared:
-        slots = sorted(slots + side_slots(mountain))
+    tops = top_slots(mountain)
+    slots = sorted(tops + side_slots(mountain)) if state.beer_shared else tops
     for k in slots:
         yield TakeDie(seat, mountain[k])
     if not state.beer_shared:

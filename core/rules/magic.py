@@ -35,7 +35,9 @@ def magic_sources(state: GameState, seat: int) -> tuple[MagicSource, ...]:
     sources = []
     for d in state.troves[seat]:
         if KIND_OF[d] == "magic" and d not in spent:
-            symbols = MAGIC_SYMBOLS[faces[d]]
+            face = faces[d]
+            assert face is not None, "a die in a trove shows a face"
+            symbols = MAGIC_SYMBOLS[face]
             if symbols:
                 sources.append(MagicSource(d, None, symbols))
     hero_spent = state.hero_spent[seat]
@@ -51,8 +53,11 @@ def has_magic(state: GameState, seat: int) -> bool:
     """True if ``seat`` has a magic face to spend now (``magic_sources`` is not empty)."""
     faces, spent = state.faces, state.spent
     for d in state.troves[seat]:
-        if KIND_OF[d] == "magic" and d not in spent and MAGIC_SYMBOLS[faces[d]]:
-            return True
+        if KIND_OF[d] == "magic" and d not in spent:
+            face = faces[d]
+            assert face is not None, "a die in a trove shows a face"
+            if MAGIC_SYMBOLS[face]:
+                return True
     hero_spent = state.hero_spent[seat]
     return any(
         i not in hero_spent and MAGIC_SYMBOLS[face] for i, face in enumerate(state.hero_faces(seat))

@@ -7,7 +7,15 @@ legal, so a refused command emits nothing. Follow-on transitions come from
 
 from __future__ import annotations
 
-from core.commands import CacheDice, ChooseHero, EndMagicTurn, ShareBeer, SpendMagic, TakeDie
+from core.commands import (
+    CacheDice,
+    ChooseHero,
+    Command,
+    EndMagicTurn,
+    ShareBeer,
+    SpendMagic,
+    TakeDie,
+)
 from core.dice import BEER, HEROES
 from core.errors import RuleError
 from core.events import game as ev
@@ -26,7 +34,7 @@ from core.rules.checks import (
     mountain_slot,
     refuse_covered,
 )
-from core.rules.emitter import Emitter
+from core.rules.emitter import Emitter, Handler
 from core.rules.magic import MagicSource, magic_sources, reroll_targets
 
 
@@ -62,7 +70,9 @@ def take_die(out: Emitter, cmd: TakeDie) -> None:
         refuse_covered(state, die, k, side_allowed=state.beer_shared)
         slides = tuple((d, *SLOTS[t]) for d, t in slide_run(state.mountain, k))  # rule D3
     row, col = SLOTS[k]
-    out.emit(ev.DieTaken(seat, die, state.faces[die], row, col, slides))
+    face = state.faces[die]
+    assert face is not None, "a die on the mountain shows a face"
+    out.emit(ev.DieTaken(seat, die, face, row, col, slides))
 
 
 def share_beer(out: Emitter, cmd: ShareBeer) -> None:
@@ -166,7 +176,7 @@ def cache_dice(out: Emitter, cmd: CacheDice) -> None:
     out.emit(ev.DiceCached(seat, tuple(sorted(dice))))
 
 
-HANDLERS = {
+HANDLERS: dict[type[Command], Handler] = {
     ChooseHero: choose_hero,
     TakeDie: take_die,
     ShareBeer: share_beer,

@@ -25,7 +25,7 @@ from core.mountain import SLOTS, covering, dice_on, fillable_slots, is_top, remo
 from core.projections.state import SOLO, GameState
 from core.rules.chance import fill_mountain, roll_dice
 from core.rules.checks import check_die, check_distinct, check_own_die, check_turn
-from core.rules.emitter import Emitter
+from core.rules.emitter import Emitter, Handler
 from core.rules.legal import MODE_LEGAL
 from core.rules.setup import RULES_VERSION
 from core.rules.solo_take import SEAT, can_take, take_event, take_options
@@ -97,7 +97,7 @@ def spend_magic(out: Emitter, cmd: SpendMagic) -> None:
     die = check_own_die(state, seat, cmd.die)
     if KIND_OF[die] != "magic":
         raise RuleError("not_magic", f"die {die} is a {KIND_OF[die]} die, not a magic die")
-    symbols = magic_symbols(state.faces[die])
+    symbols = magic_symbols(state.face(die))
     if not symbols:
         raise RuleError("no_magic", f"die {die} shows beer: it has no magic to spend")
     left = len(dice_on(state.mountain))
@@ -161,7 +161,12 @@ def _end(out: Emitter, stopped: bool) -> None:
     out.emit(SoloGameEnded(result.score, result.rating, stopped))
 
 
-HANDLERS = {TakeDie: take_die, SpendMagic: spend_magic, Refill: refill, EndSolo: stop}
+HANDLERS: dict[type[Command], Handler] = {
+    TakeDie: take_die,
+    SpendMagic: spend_magic,
+    Refill: refill,
+    EndSolo: stop,
+}
 
 
 # -- the end, and the legal commands --------------------------------------------
@@ -176,9 +181,10 @@ def spendable(state: GameState) -> tuple[int, ...]:
     """The trove's magic dice that can be spent now (none while the mountain is empty)."""
     if not dice_on(state.mountain):
         return ()
-    faces = state.faces
     return tuple(
-        sorted(d for d in state.troves[SEAT] if KIND_OF[d] == "magic" and magic_symbols(faces[d]))
+        sorted(
+            d for d in state.troves[SEAT] if KIND_OF[d] == "magic" and magic_symbols(state.face(d))
+        )
     )
 
 
@@ -227,7 +233,7 @@ def legal_solo(state: GameState) -> Iterator[Command]:
             yield TakeDie(SEAT, die, as_face, freeze)
     left = len(dice_on(mountain))
     for die in spendable(state):
-        count = min(magic_symbols(state.faces[die]), left)
+        count = min(magic_symbols(state.face(die)), left)
         for targets in recycle_choices(state, count):
             yield SpendMagic(SEAT, targets, die=die)
     if can_refill(state):

@@ -38,9 +38,8 @@ def open_sequence(state: GameState, value: int) -> int | None:
     sequence ending in ``value - 1``; ``None`` if there is none."""
     if value == 1:
         return len(state.sequences)
-    faces = state.faces
     for index, seq in enumerate(state.sequences):
-        if tunnel_value(faces[seq[-1]]) == value - 1:
+        if tunnel_value(state.face(seq[-1])) == value - 1:
             return index
     return None
 
@@ -60,8 +59,7 @@ def free_tool(state: GameState, face: str) -> int | None:
 
 def chest_room(state: GameState) -> dict[int, int]:
     """Free places for frozen treasure on each chest die of the trove."""
-    faces = state.faces
-    room = {d: chests(faces[d]) for d in state.troves[SEAT] if KIND_OF[d] == "tool"}
+    room = {d: chests(state.face(d)) for d in state.troves[SEAT] if KIND_OF[d] == "tool"}
     for _, chest in state.frozen:
         room[chest] -= 1
     return {d: n for d, n in room.items() if n > 0}
@@ -100,7 +98,7 @@ def take_event(state: GameState, die: object, as_face: object, freeze: object) -
             "die_covered",
             f"die {die} is covered by {above}; in the solo game only top dice can be taken",
         )
-    kind, shown = KIND_OF[die], state.faces[die]
+    kind, shown = KIND_OF[die], state.face(die)
     face = _chosen_face(die, kind, shown, as_face)
     if type(freeze) is not bool:  # 0 or 1 would be logged as ints the reader refuses
         raise RuleError("bad_freeze", "freeze is yes or no")
@@ -150,7 +148,7 @@ def _refusal(state: GameState, die: int, kind: str, face: str) -> RuleError:
         return RuleError("no_sequence", wild + _sequence_reason(state, tunnel_value(face)))
     if kind == "hazard":
         return RuleError("no_free_tool", wild + _tool_reason(state, face))
-    have = sum(chests(state.faces[d]) for d in state.troves[SEAT] if KIND_OF[d] == "tool")
+    have = sum(chests(state.face(d)) for d in state.troves[SEAT] if KIND_OF[d] == "tool")
     detail = "you have no chest" if not have else f"your {have} chest places are all taken"
     return RuleError("no_free_chest", f"no free chest to freeze die {die} on; {detail}")
 
@@ -160,7 +158,7 @@ def _sequence_reason(state: GameState, value: int) -> str:
     text = f"a {value} needs a sequence {needed} to extend; you have none"
     if state.sequences:
         yours = "; ".join(
-            "-".join(str(tunnel_value(state.faces[d])) for d in seq) for seq in state.sequences
+            "-".join(str(tunnel_value(state.face(d))) for d in seq) for seq in state.sequences
         )
         text += f" (your sequences: {yours})"
     return text
@@ -183,7 +181,7 @@ def _tool_reason(state: GameState, face: str) -> str:
 
 def take_options(state: GameState, die: int) -> Iterator[tuple[str | None, bool]]:
     """Every legal ``(as_face, freeze)`` for taking top die ``die``, in a stable order."""
-    kind, shown = KIND_OF[die], state.faces[die]
+    kind, shown = KIND_OF[die], state.face(die)
     faces = wild_faces(kind) if shown == BEER else (shown,)
     can_freeze = kind == "treasure" and free_chest(state) is not None
     for face in faces:

@@ -158,7 +158,9 @@ def run_verify(args: argparse.Namespace) -> int:
     origin = provenance(batches)
     found = None if origin.kind == "secret" else rerun(batches)
     if found is None:
-        wrong = header_differences(scan.header, batches[0].command)
+        start = batches[0].command
+        assert isinstance(start, NewGame), "a re-run that found nothing ran from a NewGame"
+        wrong = header_differences(scan.header, start)
         if wrong:
             print(f"{args.log}: DIFFERS in its header (record 0) from the game it holds:")
             for key, logged, rerun_value in wrong:

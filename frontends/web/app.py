@@ -68,7 +68,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.config.from_mapping(DEFAULTS)
     if config:
         app.config.update(config)
-    app.json.sort_keys = False
+    app.json.sort_keys = False  # type: ignore[attr-defined]  # Flask's DefaultJSONProvider has it
     app.url_map.merge_slashes = False  # "/api/games//state" is a JSON 404, not an HTML redirect
     store = app.config["STORE"]
     if store is None and app.config["STORE_URL"]:

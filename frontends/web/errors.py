@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask, jsonify, render_template, request
+from flask import Flask, Response, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
 from core.errors import (
@@ -112,6 +112,7 @@ def _wants_json() -> bool:
 
 
 def _answer(error: ApiError):
+    response: Response | str  # a JSON response, or the error page's HTML
     if _wants_json():
         response = jsonify(error.body())
     else:

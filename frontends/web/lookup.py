@@ -7,7 +7,7 @@ call "the replay named X", "the live game X" or "the whole number ``at``".
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, overload
 
 from flask import request
 
@@ -21,6 +21,10 @@ from frontends.web.services import services
 MAX_DIGITS = 40
 
 
+@overload
+def int_arg(name: str, default: int, low: int, high: int) -> int: ...
+@overload
+def int_arg(name: str, default: None, low: int, high: int) -> int | None: ...
 def int_arg(name: str, default: int | None, low: int, high: int) -> int | None:
     """A whole-number query argument within ``low..high``, or a 400."""
     text = request.args.get(name)
