@@ -231,6 +231,7 @@ def final_totals(
                     for i in places:
                         shown[seat][i] = future.now[dice[seat][i]]
                 for s, symbols in spells.items():
+                    assert future.magic is not None, "a future drawn for magic rolls them"
                     shown[s] = _spelled(shown[s], dice[s], symbols, future.magic)
                 now = round_scores([tally(f, now_weight) for f in shown])
             for s in range(n):
@@ -245,12 +246,13 @@ def final_totals(
 def _spells(state: GameState, seat: int, dice: list[list[int]]) -> dict[int, int]:
     """The magic symbols each seat may still spend this round, by seat (none left out)."""
     if state.phase == EXCAVATION:
-        spenders = range(state.players)
+        spenders = list(range(state.players))
     else:
         spenders = [s for s in state.pending if s != seat]
     found = {}
+    face = state.face
     for s in spenders:
-        symbols = sum(FACE_INFO[state.faces[d]][6] for d in dice[s] if d not in state.spent)
+        symbols = sum(FACE_INFO[face(d)][6] for d in dice[s] if d not in state.spent)
         spent = state.hero_spent[s] if state.hero_spent else ()
         hero = state.hero_faces(s)
         symbols += sum(FACE_INFO[f][6] for i, f in enumerate(hero) if i not in spent)

@@ -178,7 +178,7 @@ class Lobby:
         try:
             game = Game.new(
                 [name for name, _ in seats],
-                None if secret is not None else seed,  # type: ignore[arg-type]
+                None if secret is not None else seed,
                 mode=str(mode),
                 game_id=secrets.token_hex(6),
                 store=self.store,

@@ -16,6 +16,7 @@ import re
 from core.commands import (
     BranchGame,
     CloseGame,
+    Command,
     HandSeatToBot,
     NewGame,
     ReturnSeat,
@@ -23,7 +24,7 @@ from core.commands import (
 )
 from core.errors import RuleError
 from core.events import table as tev
-from core.rules.emitter import Emitter
+from core.rules.emitter import Emitter, Handler
 
 #: A secret seed: 32 bytes, written as 64 lowercase hex digits (so is a commitment).
 _HEX64 = re.compile(r"^[0-9a-f]{64}$")
@@ -31,6 +32,16 @@ _HEX64 = re.compile(r"^[0-9a-f]{64}$")
 MAX_TEXT = 200
 #: A seed is a 64-bit word (``core.rng``).
 _SEEDS = 1 << 64
+
+
+def _is_text(value: object) -> bool:
+    """A string: a command built in code (not read from a log) may hold anything."""
+    return isinstance(value, str)
+
+
+def _is_hex64(value: object) -> bool:
+    """64 lowercase hex digits: a secret seed, a commitment, a log's SHA-256."""
+    return isinstance(value, str) and _HEX64.match(value) is not None
 
 
 def commitment_of(secret: str) -> str:
@@ -42,7 +53,7 @@ def check_table_options(cmd: NewGame) -> None:
     """Refuse a NewGame's table options that the log could not hold as facts."""
     if cmd.commitment and not _HEX64.match(cmd.commitment):
         raise RuleError("bad_option", "a commitment is a SHA-256 in 64 lowercase hex digits")
-    if not isinstance(cmd.seed_chosen_by, str) or len(cmd.seed_chosen_by) > MAX_TEXT:
+    if not _is_text(cmd.seed_chosen_by) or len(cmd.seed_chosen_by) > MAX_TEXT:
         raise RuleError("bad_option", f"who chose the seed is at most {MAX_TEXT} characters")
     if cmd.commitment and cmd.seed_chosen_by:
         raise RuleError("bad_option", "a chosen seed cannot also be a secret one")
@@ -65,7 +76,7 @@ def reveal_seed(out: Emitter, cmd: RevealSeed) -> None:
         raise RuleError("already_revealed", "this game's secret seed is already revealed")
     if not out.state.is_over:
         raise RuleError("game_not_over", "the secret seed is revealed only once the game is over")
-    if not isinstance(cmd.secret, str) or not _HEX64.match(cmd.secret):
+    if not _is_hex64(cmd.secret):
         raise RuleError("bad_secret", "a secret seed is 64 lowercase hex digits")
     if commitment_of(cmd.secret) != facts.commitment:
         raise RuleError("bad_secret", "that is not the secret this game committed to")
@@ -111,7 +122,7 @@ def branch_game(out: Emitter, cmd: BranchGame) -> None:
     state = out.state
     if state.is_over:
         raise RuleError("game_over", "the game is over there: a branch would have nothing to play")
-    if not isinstance(cmd.parent, str) or not _HEX64.match(cmd.parent):
+    if not _is_hex64(cmd.parent):
         raise RuleError("bad_option", "a branch's parent is a SHA-256 in 64 lowercase hex digits")
     if type(cmd.at) is not int or cmd.at < 1:
         raise RuleError("bad_option", "a branch keeps at least the game's opening event")
@@ -136,7 +147,7 @@ def branch_game(out: Emitter, cmd: BranchGame) -> None:
                 "game is over): a branch with the same luck needs it, one with fresh luck "
                 "does not",
             )
-        if not isinstance(secret, str) or not _HEX64.match(secret):
+        if not _is_hex64(secret):
             raise RuleError("bad_secret", "a secret seed is 64 lowercase hex digits")
         if commitment_of(secret) != facts.commitment:
             raise RuleError("bad_secret", "that is not the secret this game committed to")
@@ -158,7 +169,7 @@ def _text(value: object, what: str) -> str:
 
 
 #: The table's handlers, the same in every mode.
-HANDLERS = {
+HANDLERS: dict[type[Command], Handler] = {
     RevealSeed: reveal_seed,
     CloseGame: close_game,
     HandSeatToBot: hand_seat_to_bot,

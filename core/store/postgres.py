@@ -417,11 +417,12 @@ class PostgresStore:
         if not first.events:
             raise StoreError(f"{self._url}: game {game_id}: a batch without events")
         header_bytes = encode_header(dict(header))
+        header_crc = zlib.crc32(header_bytes)
         payload = encode_batch(first)
-        params = {
+        params: dict[str, object] = {
             "game": game_id,
             "header": header_bytes,
-            "header_crc": zlib.crc32(header_bytes),
+            "header_crc": header_crc,
             "end": first.end,
             "payload": payload,
             "crc": zlib.crc32(payload),
@@ -433,7 +434,7 @@ class PostgresStore:
                 raise GameExists(f"{self._url} already holds a game {game_id!r}") from None
             if seating is not None:  # in the same transaction: never a game without its seats
                 self._save_seating(conn, game_id, seating)
-        stream = PostgresStream(self, game_id, header_bytes, params["header_crc"], writable=True)
+        stream = PostgresStream(self, game_id, header_bytes, header_crc, writable=True)
         stream._seqs, stream._payloads, stream._batches = [0], [payload], [first]
         return stream
 
