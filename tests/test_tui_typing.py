@@ -48,3 +48,73 @@ def test_a_seat_no_one_is_called_is_refused_naming_the_players():
         parse_command("beer 12 to Zed", 0, NAMES)
     with pytest.raises(CommandSyntaxError, match=r"e\.g\. 'beer 12 to Brok'"):
         parse_command("beer 12 Brok", 0, NAMES)
+
+
+# -- the session: what a typed line does ---------------------------------------------
+
+
+def _taking(seed: int):
+    from tests.test_tui_session import advance, session_for
+
+    session = session_for(seed)
+    assert advance(session, lambda s: s.chooser.mode() == "take")
+    return session
+
+
+def test_a_bare_number_that_is_both_an_id_and_a_face_on_the_mountain_is_refused():
+    """Seed 51: die 1 (showing a 3) may be taken, and another die shows a 1. ``take 1`` took
+    die 1 where the player meant the 1; now it asks which, and ``take #1`` takes die 1."""
+    session = _taking(51)
+    state = session.state
+    legal = {c.die for c in session.legal() if isinstance(c, TakeDie)}
+    assert 1 in legal and state.faces[1] == "3"
+    ones = sorted(d for d in state.mountain if d is not None and state.faces[d] == "1")
+    seq = session.game.seq
+    session.run_line("take 1")
+    assert session.game.seq == seq and session.status_kind == "error"
+    assert session.status == (
+        f"Which die? #1 shows a 3 and #{ones[0]} shows a 1: type #1 or #{ones[0]} (ids carry a #)."
+    )
+    session.run_line("take #1")
+    assert session.game.seq > seq and session.state.troves[0] == (1,)
+
+
+def test_a_bare_number_that_is_only_a_face_on_the_mountain_names_the_die_showing_it():
+    session = _taking(51)
+    state = session.state
+    showing = {
+        int(state.faces[d]): d
+        for d in state.mountain
+        if d is not None and state.faces[d] in "12345"
+    }
+    number, die = next((n, d) for n, d in sorted(showing.items()) if n not in state.mountain)
+    session.run_line(f"take {number}")
+    assert session.status == (
+        f"{number} is the face of #{die} here, not a die's id: type #{die} "
+        "(the #numbers under the dice are their ids)."
+    )
+
+
+def test_a_bare_id_no_face_can_be_confused_with_is_taken_as_before():
+    session = _taking(51)
+    die = next(c.die for c in session.legal() if isinstance(c, TakeDie) and c.die > 5)
+    session.run_line(f"take {die}")
+    assert session.state.troves[0] == (die,)
+
+
+def test_the_command_line_offers_beers_by_name_and_takes_them_so():
+    """``beer 12 to 2`` named a seat by its number; the completion names the player."""
+    from frontends.cli.tui.commandline import candidates
+    from tests.test_tui_session import find
+
+    session = find(lambda s: s.chooser.can(ShareBeer))
+    beers = [c for c in session.legal() if isinstance(c, ShareBeer)]
+    texts = [text for text, _ in candidates(session)]
+    for beer in beers:
+        name = session.names[beer.to_seat]
+        assert f"beer #{beer.die} to {name}" in texts
+        assert name in ("Brok", "Cira")  # as the screen shows them, without "(random)"
+    beer = beers[0]
+    session.run_line(f"beer #{beer.die} to {session.names[beer.to_seat].lower()}")
+    shared = [e for _, e in session.game.events() if type(e).__name__ == "BeerShared"]
+    assert shared and shared[-1].to_seat == beer.to_seat

@@ -18,6 +18,7 @@ from frontends.cli.tui.choosing import Spot, grid_columns
 from frontends.cli.tui.glyphs import Glyphs, die_style, kind_style
 from frontends.cli.tui.session import Session
 from frontends.cli.tui.table import short_name
+from frontends.cli.tui.typed import die_id
 
 Fragments = list[tuple]
 OnClick = Callable[[Spot], None]
@@ -68,7 +69,8 @@ def cell_style(session: Session, die: int, selectable: set[Spot]) -> str:
 
 
 def mountain(session: Session, glyphs: Glyphs, on_click: OnClick | None = None) -> Fragments:
-    """The mountain: five rows from the top (2 dice) down to the bottom (6), ids under each."""
+    """The mountain: five rows from the top (2 dice) down to the bottom (6), each die's id
+    under it as ``#17`` (so that no one reads a tunnel's face for an id)."""
     state = session.state
     chooser = session.chooser
     lit: set[Spot]
@@ -110,7 +112,7 @@ def id_label(
     width: int = 5,
 ) -> tuple[str, str]:
     """The style and text of the id under a die: lit if selectable, ticked if picked."""
-    label = str(spot[1]) if label is None else label
+    label = die_id(spot[1]) if label is None else label
     if session.chooser.cursor == spot:
         style = "reverse bold"
     elif spot in selectable:
@@ -188,7 +190,7 @@ def trove_grid(
             style = die_style(die, face, dim=die in state.spent)
         if state.cached and die in state.cached[seat]:
             style += " underline"
-        cells.append((("die", die), glyphs.face(face), style, str(die)))
+        cells.append((("die", die), glyphs.face(face), style, die_id(die)))
     spent = state.hero_spent[seat] if state.hero_spent else frozenset()
     for n, face in enumerate(state.hero_faces(seat)):
         face_spot: Spot = ("face", n)

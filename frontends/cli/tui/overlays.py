@@ -24,8 +24,9 @@ HELP_KEYS = (
     ("m  r  s", "solo: spend magic, refill the mountain, stop"),
     ("Esc", "cancel a menu or the dice picked"),
     ("u", "undo your last move (and the bots' moves after it)"),
-    (":", "type a command (Tab completes): take 17, end,"),
-    ("", "beer 12 to 2, spend 52 on 3 7, spend h0 on 3, cache 3 4"),
+    (":", "type a command (Tab completes): take #17, end,"),
+    ("", "beer #12 to Brok, spend #52 on #3 #7, spend h0 on #3,"),
+    ("", "cache #3 #4 (a die's id is the #number under it)"),
     ("mouse", "click a die, a hero or a menu line"),
     ("q  Ctrl-C", "quit: the log keeps the game (play --resume LOG)"),
 )

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from attrs import frozen
 
-from core.commands import Command, Undo, parse_command
+from core.commands import Command, TakeDie, Undo, parse_command
 from core.errors import CommandSyntaxError, RuleError
 from core.events import game as ev
 from core.events import solo as sev
@@ -32,6 +32,8 @@ from core.projections.views import StepReader
 from core.store import Seating, SeatRecord
 from frontends.cli.tui.choosing import Chooser
 from frontends.cli.tui.glyphs import sort_key
+from frontends.cli.tui.table import short_name
+from frontends.cli.tui.typed import ambiguous_number
 from frontends.cli.tui.words import prompt, second_person, waiting
 
 #: Events that close a round (a score table follows) or the game.
@@ -111,6 +113,16 @@ class Session:
         """The seat typed commands are issued for: the person to act, else the first person."""
         seat = self.human_to_act()
         return self.humans[0] if seat is None else seat
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The seats' names as the screen shows them (a bot's without its kind): what a
+        player types to name a seat (``beer 12 to Brok``)."""
+        return tuple(short_name(seat) for seat in self.seats)
+
+    def parse(self, text: str) -> Command:
+        """A typed line as a command of the seat typing (``CommandSyntaxError`` if it is none)."""
+        return parse_command(text, self.input_seat(), self.names)
 
     def bot_to_act(self) -> int | None:
         """The bot seat the game waits for, if any."""
@@ -256,8 +268,22 @@ class Session:
             self.overlay = "help"
         else:
             try:
-                command = parse_command(text, self.input_seat())
+                command = self.parse(text)
             except CommandSyntaxError as bad:
                 self.say(str(bad), "error")
                 return
+            ambiguous = ambiguous_number(self.state, text, command, self._dice_to_name(command))
+            if ambiguous is not None:
+                self.say(ambiguous, "error")
+                return
             self.issue(command)
+
+    def _dice_to_name(self, command: Command) -> tuple[int, ...]:
+        """The dice on screen a typed command picks from: the mountain's for a take (and a
+        solo recycle), else the trove of the seat typing."""
+        mountain = tuple(d for d in self.state.mountain if d is not None)
+        if isinstance(command, TakeDie):
+            return mountain
+        troves = self.state.troves
+        trove = troves[self.input_seat()] if troves else ()
+        return trove + mountain if self.is_solo else trove
