@@ -67,6 +67,11 @@ def register(sub: argparse._SubParsersAction) -> None:
 # -- options into seats ---------------------------------------------------------
 
 
+def counted(n: int, word: str, plural: str | None = None) -> str:
+    """``n`` things in words that agree: ``"1 bot seat"``, ``"2 kinds"``, ``"3 people"``."""
+    return f"{n} {word if n == 1 else plural or word + 's'}"
+
+
 def _bot_kinds(spec: str | None) -> tuple[int | None, list[str] | None]:
     """``--bots`` as a count or a list of kinds."""
     if spec is None:
@@ -107,17 +112,25 @@ def table_from_options(args: argparse.Namespace) -> tuple[Seat, ...]:
         raise PlayError(f"a game has 2 to 4 players, not {players}")
     humans = players - bots
     if humans < 1 or bots < 0:
-        raise PlayError(f"{bots} bots leave no seat for a person in a {players}-player game")
+        raise PlayError(
+            f"{counted(bots, 'bot')} {'leaves' if bots == 1 else 'leave'} no seat for a person "
+            f"in a {players}-player game"
+        )
     if not kinds:
         kinds = [default_bot()]
     if len(kinds) == 1:
         kinds = kinds * bots
     if len(kinds) != bots:
-        raise PlayError(f"--bots names {len(kinds)} kinds for {bots} bot seats")
+        raise PlayError(
+            f"--bots names {counted(len(kinds), 'kind')} for {counted(bots, 'bot seat')}"
+        )
     if not names:
         names = ["You"] if humans == 1 else [f"Player {n + 1}" for n in range(humans)]
     if len(names) != humans:
-        raise PlayError(f"{len(names)} names for {humans} people at the keyboard")
+        raise PlayError(
+            f"{counted(len(names), 'name')} for {counted(humans, 'person', 'people')} "
+            "at the keyboard"
+        )
     seats = [Seat(n) for n in names]
     free = [n for n in BOT_NAMES if n.lower() not in {m.lower() for m in names}]
     seats += [bot_seat(name, kind) for name, kind in zip(free, kinds, strict=False)]
