@@ -29,7 +29,7 @@ def session_for(seed: int, seats=SEATS, mode: str = "multi") -> Session:
 
 def step(session: Session) -> None:
     """One move by whoever is to act: bots by themselves, the person by the simplest key."""
-    if session.overlay in ("round", "help"):
+    if session.overlay in ("round", "help", "handover"):
         session.back()
     elif session.bot_step():
         pass

@@ -81,6 +81,7 @@ class PlayApp:
             session,
             open_cmdline=self.open_cmdline,
             close_cmdline=self.close_cmdline,
+            submit_cmdline=self.submit_cmdline,
             cmdline_open=lambda: self.cmdline_open,
             quit_app=self.quit,
         )
@@ -106,6 +107,13 @@ class PlayApp:
         self.cmdline_open = False
         self.buffer.reset()
         self.app.layout.focus(self._board_window)
+
+    def submit_cmdline(self) -> None:
+        """Enter on the ``:`` line: run it, or show why it does not parse with the
+        completion menu closed (it is drawn over the status line that says why)."""
+        self.buffer.validate_and_handle()
+        if self.buffer.validation_error is not None:
+            self.buffer.complete_state = None
 
     def _accept(self, buffer: Buffer) -> bool:
         text = buffer.text
@@ -203,6 +211,7 @@ class PlayApp:
             self._float("help", lambda: overlays.help_text(g, s.is_solo, _rows()), "Help"),
             self._float("round", lambda: overlays.score_table(s, _columns()), "Scores"),
             self._float("over", lambda: overlays.result(s, _columns()), "Game over"),
+            self._float("handover", lambda: overlays.handover(s), "Next player"),
             Float(
                 ConditionalContainer(
                     self._borders(

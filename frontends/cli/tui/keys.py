@@ -20,6 +20,7 @@ def build_keys(
     *,
     open_cmdline: Callable[[], None],
     close_cmdline: Callable[[], None],
+    submit_cmdline: Callable[[], None],
     cmdline_open: Callable[[], bool],
     quit_app: Callable[[], None],
 ) -> KeyBindings:
@@ -27,7 +28,7 @@ def build_keys(
     kb = KeyBindings()
     chooser = session.chooser
     typing = Condition(cmdline_open)
-    overlay = Condition(lambda: session.overlay in ("help", "round")) & ~typing
+    overlay = Condition(lambda: session.overlay in ("help", "round", "handover")) & ~typing
     board = ~typing & ~overlay
 
     @kb.add("c-c", eager=True)
@@ -42,6 +43,10 @@ def build_keys(
     @kb.add("c-g", filter=typing)
     def _(event: KeyPressEvent) -> None:
         close_cmdline()
+
+    @kb.add("enter", filter=typing)
+    def _(event: KeyPressEvent) -> None:
+        submit_cmdline()
 
     for key in ("enter", "space", "escape"):
 

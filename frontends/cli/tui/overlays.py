@@ -10,7 +10,7 @@ from frontends.cli.tui import solo_view
 from frontends.cli.tui.board import Fragments, OnClick, frag
 from frontends.cli.tui.choosing import Spot
 from frontends.cli.tui.glyphs import Glyphs
-from frontends.cli.tui.panels import DIM, TITLE, legend
+from frontends.cli.tui.panels import DIM, TITLE, doing_words, legend
 from frontends.cli.tui.session import Session
 from frontends.cli.tui.table import short_name
 from frontends.rules_summary import MULTI_ROUND, SOLO_GAME  # shared with the web's help
@@ -30,6 +30,19 @@ HELP_KEYS = (
     ("mouse", "click a die, a hero or a menu line"),
     ("q  Ctrl-C", "quit: the log keeps the game (play --resume LOG)"),
 )
+
+
+def handover(session: Session) -> Fragments:
+    """Hot-seat: whose turn it is now, waiting for them to take the keyboard."""
+    seat = session.human_to_act()
+    if seat is None:
+        return []
+    name = session.names[seat]
+    return [
+        ("fg:#ffd700 bold", f"  {name}'s {doing_words(session.state)}\n\n"),
+        ("", f"  Pass the keyboard to {name}.\n"),
+        (DIM, f"  {name}: press Enter to play.\n"),
+    ]
 
 
 def menu(session: Session, on_click: OnClick | None) -> Fragments:

@@ -11,7 +11,7 @@ import textwrap
 
 from core.commands import Refill, ShareBeer, SpendMagic
 from core.dice import HEROES, face_kind
-from core.projections.state import EXCAVATION, MAGIC, OVER, REPLENISH, SETUP, SOLO
+from core.projections.state import EXCAVATION, MAGIC, OVER, REPLENISH, SETUP, SOLO, GameState
 from core.projections.text import die_words, face_words
 from core.projections.views import score_so_far
 from core.scoring import Breakdown
@@ -45,13 +45,17 @@ def turn_words(session: Session) -> str:
         return f"{winners} {'wins' if len(state.winners) == 1 else 'share the win'}"
     mine = session.is_human(seat) and len(session.humans) == 1
     name = "Your" if mine else f"{state.names[seat]}'s"
-    doing = {
+    return f"{name} {doing_words(state)}"
+
+
+def doing_words(state: GameState) -> str:
+    """What the seat to act is doing: ``"turn (2 dice)"``, ``"magic turn"``..."""
+    return {
         SETUP: "hero choice",
         EXCAVATION: f"turn ({state.picks_left} dice)" if state.picks_left > 1 else "turn",
         MAGIC: "magic turn",
         REPLENISH: "cache",
     }.get(state.phase, "turn")
-    return f"{name} {doing}"
 
 
 def header(session: Session, width: int) -> Fragments:
@@ -196,7 +200,10 @@ def events(session: Session, height: int, width: int) -> Fragments:
         style = LINE_STYLES.get(line.kind, "")
         if line.kind == "move":
             style = "" if session.is_human(line.seat) else "fg:#bcbcbc"
-        wrapped = textwrap.wrap(line.text, max(20, width - 4), subsequent_indent="    ")
+        text = line.text
+        if line.seq in session.undone:  # its command was undone: it no longer counts
+            style, text = f"{DIM} strike", f"{text} (undone)"
+        wrapped = textwrap.wrap(text, max(20, width - 4), subsequent_indent="    ")
         if rows and len(rows) + len(wrapped) > height - 1:
             break  # whole events only: a wrapped one is not shown from its middle
         rows[:0] = [(style, f"  {part}\n") for part in wrapped]
@@ -288,7 +295,9 @@ ONLY_IF_LEGAL = {"b": ShareBeer, "m": SpendMagic, "r": Refill}
 
 def keys(session: Session, width: int) -> Fragments:
     """The keys that work now (as many as fit)."""
-    if session.overlay in ("round", "help"):
+    if session.overlay == "handover":
+        pairs = [("Enter", "play"), ("q", "quit")]
+    elif session.overlay in ("round", "help"):
         pairs = [("Enter", "continue"), ("q", "quit")]
     else:
         pairs = [

@@ -61,11 +61,14 @@ class Session:
         self.log_path = log_path
         self.lines: list[Line] = []
         self._texts: dict[int, str] = {}
+        self._batch_ends: dict[int, int] = {}  # a batch's first seq -> the seq after its last
+        self.undone: set[int] = set()  # seqs of events whose command was undone
         self._committed: list[Commit] = []  # told by the table, read into lines by catch_up
         self.status = ""
         self.status_kind = "info"  # "info" or "error"
         self.chooser = Chooser(self)  # the cursor, the dice picked, the menu, the keys
-        self.overlay: str | None = None  # "help", "round", "over"
+        self.overlay: str | None = None  # "help", "round", "over", "handover"
+        self.at_keyboard: int | None = None  # hot-seat: the person last handed the keyboard
         self.quit_requested = False
         self.doubled: dict[int, int | None] = {}  # round -> the seat whose gems doubled
         with self.table.changed:
@@ -73,6 +76,7 @@ class Session:
             self.table.subscribe(self._committed.extend)
         self.overlay = "over" if self.state.is_over else None
         self.chooser.refresh()
+        self.hand_over()
 
     # -- reading -------------------------------------------------------------
 
@@ -152,6 +156,7 @@ class Session:
     def _read(self, steps) -> list[Line]:
         new = []
         for step in steps:
+            self._batch_ends[step.batch.seq] = step.batch.end
             line = self._line(step)
             self._texts[step.seq] = line.text
             new.append(line)
@@ -173,6 +178,8 @@ class Session:
     def _line(self, step: Step) -> Line:
         seq, event, before = step.seq, step.event, step.before
         if isinstance(event, ev.CommandUndone):
+            # every line of the command's events is shown undone, not only its first
+            self.undone.update(range(event.seq, self._batch_ends.get(event.seq, event.seq + 1)))
             what = self._texts.get(event.seq, f"the command at event {event.seq}")
             return Line(seq, f"undone: {what}", None, "undo")
         kind = "move" if hasattr(event, "seat") or self.is_solo else "info"
@@ -212,6 +219,20 @@ class Session:
         self.say("")
         self.catch_up()
         self.chooser.refresh()
+        self.hand_over()
+
+    @property
+    def is_hotseat(self) -> bool:
+        """True when several people share this keyboard."""
+        return len(self.humans) > 1
+
+    def hand_over(self) -> None:
+        """Hot-seat: when the game waits for another person than the one at the keyboard,
+        say whose turn it is and wait for a key (the ``handover`` overlay), so the next
+        player knows it is theirs and no one moves for them by mistake."""
+        seat = self.human_to_act()
+        if self.is_hotseat and self.overlay is None and seat not in (None, self.at_keyboard):
+            self.overlay = "handover"
 
     def undo(self) -> bool:
         """Step back to before the last move made at this keyboard, with the bots' replies
@@ -251,8 +272,13 @@ class Session:
 
     def back(self) -> None:
         """Esc: close the help or a score table, else step back from a menu or the dice picked."""
+        if self.overlay == "handover":
+            self.at_keyboard = self.human_to_act()
+            self.overlay = None
+            return
         if self.overlay in ("help", "round"):
             self.overlay = None
+            self.hand_over()
             return
         self.chooser.back()
 
