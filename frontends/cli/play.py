@@ -15,11 +15,13 @@ import sys
 import time
 from pathlib import Path
 
+from core.analysis import DEFAULT_SAMPLES, DEFAULT_SOLO_SAMPLES
 from core.bots import BOTS
 from core.commands import GAME_MODES
 from core.errors import DiceMinerError, LogLocked, TornRecord
 from core.game import Game
 from core.scoring_solo import solo_score
+from frontends.cli.args import positive_int
 from frontends.cli.launcher import command
 from frontends.cli.tui.table import BOT_NAMES, Seat, bot_seat, default_bot, seats_from_names
 
@@ -61,6 +63,18 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--fast", action="store_true", help="bots move instantly")
     p.add_argument("--ascii", action="store_true", help="plain ASCII glyphs for the dice")
+    p.add_argument(
+        "--hints",
+        action="store_true",
+        help="the hint key (t) at one keyboard too (it is on against bots and alone)",
+    )
+    p.add_argument(
+        "--samples",
+        type=positive_int,
+        metavar="N",
+        help="sampled futures per position for the hints and the review (default: "
+        f"the analysis's, {DEFAULT_SAMPLES}; solo {DEFAULT_SOLO_SAMPLES}): fewer is quicker",
+    )
     p.set_defaults(run=run)
 
 
@@ -235,7 +249,9 @@ def run(args: argparse.Namespace) -> int:
         raise PlayError(f"play needs a terminal; '{command('demo')}' shows a game without one")
     game, seats, path, notes = start(args)
     try:
-        session = Session(game, seats, path.resolve())
+        session = Session(
+            game, seats, path.resolve(), hints=True if args.hints else None, samples=args.samples
+        )
         for line in [*notes, f"The game is logged in {path}"]:
             session.note(line)
         ascii_only = args.ascii or "utf" not in (sys.stdout.encoding or "").lower()

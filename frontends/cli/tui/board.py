@@ -27,6 +27,8 @@ OnClick = Callable[[Spot], None]
 CURSOR = "bg:#ffffff bold"
 PICKED = "bg:#ffd700 fg:#000000 bold"
 SOURCE = "bg:#ff87ff fg:#000000 bold"
+#: The review's marks: the dice of the move played, and of the best move found.
+REVIEW_MARKS = {"played": "bg:#d75f5f fg:#000000 bold", "best": "bg:#5fd787 fg:#000000 bold"}
 
 
 def clicker(on_click: OnClick | None, spot: Spot):
@@ -54,6 +56,9 @@ def cell_style(session: Session, die: int, selectable: set[Spot]) -> str:
     face = session.state.faces[die]
     chooser = session.chooser
     spot: Spot = ("die", die)
+    marked = session.review_marks().get(die)
+    if marked is not None:  # the review's step: the move played and the best move
+        return REVIEW_MARKS[marked]
     if chooser.cursor == spot and die in chooser.picked:
         return f"{PICKED} underline"
     if chooser.cursor == spot:
@@ -181,13 +186,16 @@ def trove_grid(
     ]
     selectable = set(chooser.selectable())
     choosing = mode in ("magic", "spend", "cache")
+    marks = session.review_marks()
     cells: list[tuple[Spot, str, str, str]] = []  # spot, glyph, style, id
     for die in session.trove_order(seat):
         face = state.faces[die]
         if choosing:
             style = cell_style(session, die, selectable)
         else:
-            style = die_style(die, face, dim=die in state.spent)
+            style = REVIEW_MARKS.get(
+                marks.get(die, ""), die_style(die, face, dim=die in state.spent)
+            )
         if state.cached and die in state.cached[seat]:
             style += " underline"
         cells.append((("die", die), glyphs.face(face), style, die_id(die)))

@@ -24,6 +24,8 @@ HELP_KEYS = (
     ("m  r  s", "solo: spend magic, refill the mountain, stop"),
     ("Esc", "cancel a menu or the dice picked"),
     ("u", "undo your last move (and the bots' moves after it)"),
+    ("t", "hint: the analysis's best three moves for you (off at one keyboard)"),
+    ("v", "after the game: review each player's biggest mistakes"),
     (":", "type a command (Tab completes): take #17, end,"),
     ("", "beer #12 to Brok, spend #52 on #3 #7, spend h0 on #3,"),
     ("", "cache #3 #4 (a die's id is the #number under it)"),
@@ -139,5 +141,5 @@ def result(session: Session, width: int = 100) -> Fragments:
         out = [("fg:#ffd700 bold", f"  {headline}\n\n"), *score_table(session, width)]
     if session.log_path is not None:
         out += [("", "\n"), (DIM, "  Log: "), ("", f"{session.log_path}\n")]
-    out += [(DIM, "\n  q to leave · u to undo your last move\n")]
+    out += [(DIM, "\n  v: review the game · u: undo your last move · q: leave\n")]
     return out

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from attrs import frozen
+from attrs import evolve, frozen
 
 from core.commands import Command, TakeDie, Undo, parse_command
 from core.errors import CommandSyntaxError, RuleError
@@ -32,6 +32,8 @@ from core.projections.views import StepReader
 from core.store import Seating, SeatRecord
 from frontends.cli.tui.choosing import Chooser
 from frontends.cli.tui.glyphs import sort_key
+from frontends.cli.tui.hints import Hint, HintMove
+from frontends.cli.tui.review import Review, dice_of, items
 from frontends.cli.tui.table import short_name
 from frontends.cli.tui.typed import ambiguous_number
 from frontends.cli.tui.words import prompt, second_person, waiting
@@ -55,10 +57,22 @@ class Session:
     """A game being played at this keyboard: a ``Table`` whose people all sit here."""
 
     def __init__(
-        self, game: Game, seats: Sequence[SeatRecord], log_path: Path | None = None
+        self,
+        game: Game,
+        seats: Sequence[SeatRecord],
+        log_path: Path | None = None,
+        *,
+        hints: bool | None = None,
+        samples: int | None = None,
     ) -> None:
         self.table = Table(game, Seating(tuple(seats)))
         self.log_path = log_path
+        #: The hint key works against bots and alone; at one keyboard only if asked for.
+        self.hints_on = len(self.table.persons) == 1 if hints is None else hints
+        self.samples = samples  # futures per position for hints and the review (None: default)
+        self.hint: Hint | None = None
+        self.review: Review | None = None  # open after the game: analysing, or its steps
+        self._reviewed: tuple[int, Review] | None = None  # the last review and the seq it read
         self.lines: list[Line] = []
         self._texts: dict[int, str] = {}
         self._batch_ends: dict[int, int] = {}  # a batch's first seq -> the seq after its last
@@ -92,7 +106,10 @@ class Session:
 
     @property
     def state(self) -> GameState:
-        """The game's projected state."""
+        """The game's projected state; during a review, the position of the step shown."""
+        review = self.review
+        if review is not None and review.items:
+            return review.item.position
         return self.game.state
 
     @property
@@ -219,6 +236,8 @@ class Session:
         self.say("")
         self.catch_up()
         self.chooser.refresh()
+        if self.hint is not None and self.hint.state is not self.state:
+            self.hint = None  # a move made while it was thought out drops it
         self.hand_over()
 
     @property
@@ -251,6 +270,88 @@ class Session:
         self.say("There is nothing of yours to undo.", "error")
         return False
 
+    # -- hints -----------------------------------------------------------------
+
+    def ask_hint(self) -> Hint | None:
+        """t: the hint to think out now for the person to act (the application computes it
+        off the screen's loop, ``hints.hint_moves``, and hands it to ``hint_done``), or None
+        having said why not. Asked again while shown, it hides the hint."""
+        if self.hint is not None:
+            self.hint = None
+            return None
+        seat = self.human_to_act()
+        if not self.hints_on:
+            self.say("Hints are off when people share the keyboard (play --hints).", "error")
+        elif seat is None:
+            self.say("A hint is for your turn: " + self.waiting(), "error")
+        else:
+            self.hint = Hint(self.state, seat, self.game.timeline.depth + 1)
+        return self.hint
+
+    def hint_done(self, hint: Hint, moves: tuple[HintMove, ...]) -> bool:
+        """The hint thought out: shown if it is still the one asked for at this position."""
+        if self.hint is not hint or hint.state is not self.state:
+            return False
+        self.hint = evolve(hint, moves=moves)
+        return True
+
+    # -- the review ------------------------------------------------------------
+
+    def open_review(self) -> Review | None:
+        """v: open the review of the finished game. Returns the review to analyse (the
+        application runs ``review.analyse`` off the screen's loop and hands the document to
+        ``review_ready``), or None: already analysed (shown again at once), or not yet over."""
+        if not self.game.state.is_over:
+            self.say("The review opens once the game is over.", "error")
+            return None
+        if self.review is not None:
+            return None
+        self.overlay = "review"
+        if self._reviewed is not None and self._reviewed[0] == self.game.seq:
+            self.review = self._reviewed[1]
+            self.chooser.refresh()
+            return None
+        self.review = Review()
+        return self.review
+
+    def review_ready(self, review: Review, document: dict) -> None:
+        """The analysis is done: the review's steps, from the first."""
+        if review.stopped:
+            return
+        review.items = items(document, self.game, self.names)
+        self._reviewed = (self.game.seq, review)
+        self.chooser.refresh()
+
+    def review_failed(self, review: Review, reason: str) -> None:
+        """The analysis could not be made: closed, saying why."""
+        if self.review is review:
+            self.close_review()
+            self.say(f"The game could not be analysed: {reason}", "error")
+
+    def review_step(self, delta: int) -> None:
+        """← →: the previous or next step of the review."""
+        if self.review is not None:
+            self.review.step(delta)
+            self.chooser.refresh()
+
+    def close_review(self) -> None:
+        """Esc: back to the end of the game (stopping the analysis if it is still running)."""
+        if self.review is not None:
+            self.review.stop()
+        self.review = None
+        self.overlay = "over" if self.game.state.is_over else None
+        self.chooser.refresh()
+
+    def review_marks(self) -> dict[int, str]:
+        """The dice the review's step names: ``"played"`` and ``"best"`` (the best wins)."""
+        review = self.review
+        if review is None or not review.items:
+            return {}
+        item = review.item
+        marks = dict.fromkeys(dice_of(item.played), "played")
+        marks.update(dict.fromkeys(dice_of(item.best), "best"))
+        return marks
+
     def bot_step(self) -> bool:
         """Let the bot to act make one move; False if no bot is to act."""
         move = self.table.decide_bot()
@@ -264,6 +365,8 @@ class Session:
         """The status line: the last refusal or note, else what to do now."""
         if self.status:
             return self.status, self.status_kind
+        if self.review is not None:
+            return "Review: ← → (or h l) step through the mistakes; Esc closes it.", "info"
         return prompt(self.chooser), "info"
 
     def waiting(self) -> str:
@@ -272,6 +375,9 @@ class Session:
 
     def back(self) -> None:
         """Esc: close the help or a score table, else step back from a menu or the dice picked."""
+        if self.overlay == "review":
+            self.close_review()
+            return
         if self.overlay == "handover":
             self.at_keyboard = self.human_to_act()
             self.overlay = None

@@ -53,7 +53,7 @@ def waiting(state: GameState) -> str:
     """Who the game waits for."""
     seat = state.to_act()
     if seat is None:
-        return "The game is over: q to leave, u to undo your last move."
+        return "The game is over: v to review it, u to undo your last move, q to leave."
     return f"{state.names[seat]} is playing..."
 
 
