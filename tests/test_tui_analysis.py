@@ -193,3 +193,12 @@ def test_the_screen_keeps_answering_keys_while_a_hint_is_thought_out(tmp_path):
     session = asyncio.run(scenario())
     assert session.hint is None  # the result that came later was dropped
     session.game.close()
+
+
+def test_a_solo_hint_values_moves_by_the_expected_final_score():
+    session = Session(Game.new(["You"], 5, mode="solo"), (Seat("You"),), samples=SAMPLES)
+    hint = session.ask_hint()
+    moves = hint_moves(hint.state, hint.depth, session.names, SAMPLES)
+    assert moves and all(m.value.endswith(" points expected") for m in moves)
+    values = [float(m.value.split()[0]) for m in moves]
+    assert values == sorted(values, reverse=True)
