@@ -118,3 +118,24 @@ def test_the_command_line_offers_beers_by_name_and_takes_them_so():
     session.run_line(f"beer #{beer.die} to {session.names[beer.to_seat].lower()}")
     shared = [e for _, e in session.game.events() if type(e).__name__ == "BeerShared"]
     assert shared and shared[-1].to_seat == beer.to_seat
+
+
+def test_solo_completions_say_a_wild_face_in_words_never_the_logs_names():
+    """Tab offered "take 55 as magic3"; now "take #21 as 3", and every face in words."""
+    import re
+
+    from core.projections.state import SOLO
+    from frontends.cli.tui.commandline import candidates
+    from frontends.cli.tui.session import Session
+    from frontends.cli.tui.table import Seat
+    from tests.test_solo_play_review import TO_THE_BEER, played
+
+    session = Session(played(*TO_THE_BEER), (Seat("You"),))
+    assert session.state.phase == SOLO
+    offered = dict(candidates(session))
+    assert offered["take #21 as 3"] == "take die 21 as 3, extending sequence 1 to 1-2-3"
+    internal = re.compile(r"\b(gem|cavein|dragon|chest|magic)\d\b")
+    assert not [text for text in offered if internal.search(text)]
+    for text in offered:
+        if text.startswith("take"):
+            assert session.parse(text) in session.legal()

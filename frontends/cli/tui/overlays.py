@@ -24,11 +24,9 @@ HELP_KEYS = (
     ("m  r  s", "solo: spend magic, refill the mountain, stop"),
     ("Esc", "cancel a menu or the dice picked"),
     ("u", "undo your last move (and the bots' moves after it)"),
-    ("t", "hint: the analysis's best three moves for you (off at one keyboard)"),
-    ("v", "after the game: review each player's biggest mistakes"),
+    ("t  v", "a hint: the best moves now; v: after the game, its review"),
     (":", "type a command (Tab completes): take #17, end,"),
-    ("", "beer #12 to Brok, spend #52 on #3 #7, spend h0 on #3,"),
-    ("", "cache #3 #4 (a die's id is the #number under it)"),
+    ("", "beer #12 to Brok, spend #52 (or h0) on #3 #7, cache #3 #4"),
     ("mouse", "click a die, a hero or a menu line"),
     ("q  Ctrl-C", "quit: the log keeps the game (play --resume LOG)"),
 )
