@@ -120,7 +120,7 @@ def test_the_review_walks_each_seats_biggest_mistakes_on_the_board(finished):
     assert session.overlay == "over"
     review = session.open_review()
     assert review is not None and session.overlay == "review" and review.items is None
-    assert "analysing the game" in text_of(analysis_view.review(session, 10, 100))
+    assert "analysing the game" in text_of(analysis_view.review(session, 100))
     session.review_ready(review, document)
     decisions = {d["seq"]: d for d in document["decisions"]}
     expected = [(s["seat"], m["seq"]) for s in document["summary"] for m in s["biggest"]]
@@ -133,7 +133,7 @@ def test_the_review_walks_each_seats_biggest_mistakes_on_the_board(finished):
         assert state_hash(session.state) == decision["position"]
         assert session.state.to_act() == seat
         assert item.loss == decision["loss"] and item.mark == decision["mark"]
-        shown = text_of(analysis_view.review(session, 10, 200))
+        shown = text_of(analysis_view.review(session, 200))
         assert f"played: {decision['played']['words']}" in shown
         assert f"best:   {decision['best']['words']}" in shown
         assert f"{decision['loss']:.1f} points of win chance lost" in shown

@@ -22,7 +22,7 @@ MARK_STYLES = {"blunder": "fg:#ff5f5f bold", "mistake": "fg:#ffaf5f bold", "inac
 
 
 def thinking() -> str:
-    """ "thinking" with one to three dots, moving, so the screen is seen not to be frozen."""
+    """The word "thinking" with one to three dots, moving, so the screen is seen to be alive."""
     return "thinking" + "." * (1 + int(time.monotonic() * 4) % 3)
 
 
@@ -51,7 +51,7 @@ def hint(session: Session, width: int) -> Fragments:
     return out
 
 
-def review(session: Session, height: int, width: int) -> Fragments:
+def review(session: Session, width: int) -> Fragments:
     """The review in the event lines' place: analysing, or the step shown on the board."""
     shown: Review | None = session.review
     if shown is None:

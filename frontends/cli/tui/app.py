@@ -219,7 +219,7 @@ class PlayApp:
         used += 1 if self.cmdline_open else 0
         height, width = max(2, _rows() - used), _columns()
         if self.session.review is not None:
-            return analysis_view.review(self.session, height, width)
+            return analysis_view.review(self.session, width)
         hint = analysis_view.hint(self.session, width)
         shown = sum(text.count("\n") for _, text, *_ in hint)
         return hint + panels.events(self.session, max(2, height - shown), width)

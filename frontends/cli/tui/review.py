@@ -21,10 +21,10 @@ from attrs import frozen
 
 from core.analysis import Options, analyse_log
 from core.analysis.history import history
-from core.analysis.marks import INACCURACY, MISTAKE
+from core.analysis.marks import BLUNDER, INACCURACY, MISTAKE
 from core.analysis.report import report, tasks
 from core.analysis.run import judge_each
-from core.commands import CacheDice, Command, ShareBeer, SpendMagic, TakeDie, parse_command
+from core.commands import Command, parse_command
 from core.errors import CommandSyntaxError
 from core.game import Game
 from core.projections.state import GameState
@@ -60,7 +60,6 @@ class Review:
         self.items: tuple[ReviewItem, ...] | None = None
         self.index = 0
         self.progress = (0, 0)  # positions weighed, of how many
-        self.failed: str | None = None
         self._stop = threading.Event()
 
     @property
@@ -144,7 +143,7 @@ def _seat_words(seat: dict[str, Any]) -> str:
         for key, one in (
             ("inaccuracies", INACCURACY),
             ("mistakes", MISTAKE),
-            ("blunders", "blunder"),
+            ("blunders", BLUNDER),
         )
     )
     choices = seat["choices"]
@@ -157,9 +156,12 @@ PHASE_WORDS = {"setup": "choosing heroes", "magic": "magic phase", "replenish": 
 
 def _headline(move: dict[str, Any], solo: bool) -> str:
     phase = PHASE_WORDS.get(move["phase"], move["phase"])
-    when = (
-        "" if solo else f"{phase}: " if not move["round"] else f"round {move['round']}, {phase}: "
-    )
+    if solo:
+        when = ""
+    elif move["round"]:
+        when = f"round {move['round']}, {phase}: "
+    else:  # the heroes are chosen before round 1
+        when = f"{phase}: "
     mark = move["mark"]
     named = f"{'an' if mark[0] in 'aeiou' else 'a'} {mark}, " if mark else ""
     unit = "points of expected score" if solo else "points of win chance"
@@ -170,17 +172,6 @@ def _value(value: float, solo: bool) -> str:
     return f"{value:.1f} points expected" if solo else f"{value:.1f}% to win"
 
 
-def dice_of(command: Command | None) -> tuple[int, ...]:
-    """The dice a move names (to mark them on the board)."""
-    if isinstance(command, TakeDie | ShareBeer):
-        return (command.die,)
-    if isinstance(command, SpendMagic):
-        return ((command.die,) if command.die is not None else ()) + command.targets
-    if isinstance(command, CacheDice):
-        return command.dice
-    return ()
-
-
 def _command(text: str, seat: int) -> Command | None:
     """The analysis's command text as a command (to mark its dice on the board)."""
     try:
@@ -189,4 +180,4 @@ def _command(text: str, seat: int) -> Command | None:
         return None
 
 
-__all__ = ["Review", "ReviewItem", "Stopped", "analyse", "dice_of", "items"]
+__all__ = ["Review", "ReviewItem", "Stopped", "analyse", "items"]

@@ -33,9 +33,9 @@ from core.store import Seating, SeatRecord
 from frontends.cli.tui.choosing import Chooser
 from frontends.cli.tui.glyphs import sort_key
 from frontends.cli.tui.hints import Hint, HintMove
-from frontends.cli.tui.review import Review, dice_of, items
+from frontends.cli.tui.review import Review, items
 from frontends.cli.tui.table import short_name
-from frontends.cli.tui.typed import ambiguous_number
+from frontends.cli.tui.typed import ambiguous_number, dice_of
 from frontends.cli.tui.words import prompt, second_person, waiting
 
 #: Events that close a round (a score table follows) or the game.

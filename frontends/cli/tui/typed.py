@@ -55,7 +55,8 @@ def _dice_words(text: str) -> list[str]:
     return []
 
 
-def _named_dice(command: Command) -> tuple[int, ...]:
+def dice_of(command: Command | None) -> tuple[int, ...]:
+    """The dice a command names, in the order it names them."""
     if isinstance(command, TakeDie | ShareBeer):
         return (command.die,)
     if isinstance(command, SpendMagic):
@@ -77,7 +78,7 @@ def ambiguous_number(
     face of another die on ``board`` (the dice the command may name: the mountain for a
     take, the trove for a spend or a cache): ``take 1`` with a 1 in the mountain."""
     shown = {d: state.faces[d] for d in board}
-    for word, die in zip(_dice_words(text), _named_dice(command), strict=False):
+    for word, die in zip(_dice_words(text), dice_of(command), strict=False):
         if word.startswith("#") or word not in NUMBER_FACES:
             continue
         showing = sorted(d for d, face in shown.items() if face == word and d != die)
@@ -96,4 +97,4 @@ def ambiguous_number(
     return None
 
 
-__all__ = ["NUMBER_FACES", "ambiguous_number", "die_id", "typed"]
+__all__ = ["NUMBER_FACES", "ambiguous_number", "dice_of", "die_id", "typed"]
