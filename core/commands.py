@@ -8,7 +8,8 @@ text never names the seat: whoever issues it is the actor.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import itertools
+from collections.abc import Iterable, Sequence
 from typing import ClassVar
 
 from attrs import field, frozen
@@ -291,11 +292,31 @@ def _number(word: str, what: str) -> int:
         raise CommandSyntaxError(f"{what} must be a number, not {word!r}") from None
 
 
-def parse_command(text: str, seat: int | None) -> Command:
+def _die(word: str, what: str) -> int:
+    """A die's id, written ``17`` or ``#17`` (as the terminal shows ids, so that no one
+    takes a face for an id)."""
+    return _number(word[1:] if word.startswith("#") and len(word) > 1 else word, what)
+
+
+def _face(words: Sequence[str]) -> str:
+    """The face a wild beer becomes, as logged (``magic3``) or in words (``3 magic``,
+    ``2 gems``, ``1 cave-in``, ``tunnel 3``, ``3``); the rules refuse a face that is none."""
+    words = [w.lower() for w in words]
+    if len(words) == 2 and words[0] == "tunnel":
+        return words[1]
+    if len(words) == 2 and words[0].isdigit():
+        kind = words[1].replace("-", "")
+        return f"{kind[:-1] if kind.endswith('s') else kind}{words[0]}"
+    return " ".join(words)
+
+
+def parse_command(text: str, seat: int | None, names: Sequence[str] = ()) -> Command:
     """Parse a command typed by the player in ``seat`` (the inverse of ``text()``).
 
     ``seat`` is ``None`` where no one is to act (the game is over): the command
-    names no seat, and the rules refuse it (``game_over``)."""
+    names no seat, and the rules refuse it (``game_over``). Die ids may be written
+    ``#17``; ``names`` (the seats' names, in seat order) let a beer be shared with a
+    player by name, ``beer 12 to Brok``, as well as by seat number."""
     words = text.split()
     if not words:
         raise CommandSyntaxError("empty command")
@@ -304,23 +325,24 @@ def parse_command(text: str, seat: int | None) -> Command:
     if parser is None:
         known = ", ".join(sorted(_PARSERS))
         raise CommandSyntaxError(f"unknown command {verb!r}; try one of: {known}")
-    return parser(args, seat)
+    return parser(args, seat, names)
 
 
-def _parse_hero(args, seat):
+def _parse_hero(args, seat, names):
     if not args:
         raise CommandSyntaxError("hero needs a name, e.g. 'hero Engineer'")
     return ChooseHero(seat, " ".join(args).title())
 
 
-def _parse_take(args, seat):
+def _parse_take(args, seat, names):
     if not args:
         raise CommandSyntaxError("take needs a die number, e.g. 'take 17'")
-    die = _number(args[0], "the die")
+    die = _die(args[0], "the die")
     as_face, freeze, rest = None, False, args[1:]
     while rest:
         if rest[0] == "as" and len(rest) > 1:
-            as_face, rest = rest[1], rest[2:]
+            face = list(itertools.takewhile(lambda w: w != "freeze", rest[1:]))
+            as_face, rest = _face(face), rest[1 + len(face) :]
         elif rest[0] == "freeze":
             freeze, rest = True, rest[1:]
         else:
@@ -328,30 +350,46 @@ def _parse_take(args, seat):
     return TakeDie(seat, die, as_face, freeze)
 
 
-def _parse_beer(args, seat):
-    if len(args) != 3 or args[1] != "to":
-        raise CommandSyntaxError("share a beer as 'beer DIE to SEAT', e.g. 'beer 12 to 2'")
-    return ShareBeer(seat, _number(args[0], "the die"), _number(args[2], "the seat"))
+def _parse_beer(args, seat, names):
+    if len(args) < 3 or args[1] != "to":
+        example = f"beer 12 to {names[1]}" if len(names) > 1 else "beer 12 to 2"
+        raise CommandSyntaxError(
+            f"share a beer as 'beer DIE to PLAYER', e.g. '{example}' (a name or a seat number)"
+        )
+    return ShareBeer(seat, _die(args[0], "the die"), _seat(" ".join(args[2:]), names))
 
 
-def _parse_spend(args, seat):
+def _seat(word: str, names: Sequence[str]) -> int:
+    """A seat named by its player's name (any case) or its number."""
+    wanted = word.strip().lower()
+    for n, name in enumerate(names):
+        if name.lower() == wanted:
+            return n
+    if names and not wanted.isdigit():
+        raise CommandSyntaxError(
+            f"no player is called {word!r}; name one of {', '.join(names)} (or a seat number)"
+        )
+    return _number(word, "the seat")
+
+
+def _parse_spend(args, seat, names):
     if not args:
         raise CommandSyntaxError("spend needs a magic die, e.g. 'spend 52 on 3 7'")
     source, rest = args[0], args[1:]
     if rest and rest[0] != "on":
         raise CommandSyntaxError("write the dice to reroll after 'on', e.g. 'spend 52 on 3 7'")
-    targets = tuple(_number(w, "a die to reroll") for w in rest[1:])
+    targets = tuple(_die(w, "a die to reroll") for w in rest[1:])
     if source.lower().startswith("h"):
         return SpendMagic(seat, targets, hero_face=_number(source[1:], "the hero face"))
-    return SpendMagic(seat, targets, die=_number(source, "the magic die"))
+    return SpendMagic(seat, targets, die=_die(source, "the magic die"))
 
 
-def _parse_cache(args, seat):
-    return CacheDice(seat, tuple(_number(w, "a die to cache") for w in args))
+def _parse_cache(args, seat, names):
+    return CacheDice(seat, tuple(_die(w, "a die to cache") for w in args))
 
 
 def _no_args(cls):
-    def parse(args, seat):
+    def parse(args, seat, names):
         if args:
             raise CommandSyntaxError(f"{cls.TAG} takes no arguments")
         return cls(seat)

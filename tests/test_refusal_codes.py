@@ -55,3 +55,23 @@ def test_undo_at_the_start_is_refused():
     with pytest.raises(RuleError) as refused:
         game.issue(Undo(0))
     assert refused.value.code == "nothing_to_undo"
+
+
+@pytest.mark.parametrize(
+    ("mode", "command", "words"),
+    [
+        ("multi", "stop", "'stop' is only for the solo game"),
+        ("multi", "refill", "'refill' is only for the solo game"),
+        ("solo", "end", "'end' is only for a game of 2 to 4 players"),
+        ("solo", "hero Engineer", "'hero' is only for a game of 2 to 4 players"),
+    ],
+)
+def test_a_command_of_the_other_game_is_refused_in_the_words_it_was_typed(mode, command, words):
+    """Never a class name ("EndSolo is not a command of a multi game")."""
+    from core.commands import parse_command
+
+    game = Game.new(["Ada", "Brok"] if mode == "multi" else ["Ada"], seed=1, mode=mode)
+    with pytest.raises(RuleError) as refused:
+        game.issue(parse_command(command, game.to_act()))
+    assert refused.value.code == "unknown_command"
+    assert refused.value.message == words

@@ -177,3 +177,17 @@ def test_round_one_scoring_leads_to_replenish():
     state = magic_state([(T[0], "1")], other=[(T[1], "1")], pending=(1,))
     _, after = when(state, EndMagicTurn(1))
     assert after.phase == REPLENISH or after.round == 2
+
+
+def test_a_face_without_magic_is_named_in_words_and_as_typed():
+    """ "hero face 0 shows gem1" read as the log's names: the refusal says "h0" and "1 gem"."""
+    state = magic_state([(T[0], "2"), (T[1], "gem2")], heroes=("Prospector", "Engineer"))
+    with pytest.raises(RuleError) as refused:
+        when(state, SpendMagic(0, (T[0],), hero_face=0))
+    assert refused.value.message == "hero face h0 shows 1 gem, no magic"
+    with pytest.raises(RuleError) as refused:
+        when(state, SpendMagic(0, (T[0],), die=T[1]))
+    assert refused.value.message == f"die {T[1]} shows 2 gems, no magic to spend"
+    with pytest.raises(RuleError) as refused:
+        when(state, SpendMagic(0, (T[0],), hero_face=4))
+    assert refused.value.message == "your hero has no face h4 (its faces are h0 to h1)"

@@ -549,3 +549,27 @@ def test_a_solo_log_file_loads_back_to_the_same_game(tmp_path):
         final = game.state
     loaded = Game.load(path)
     assert loaded.state == final and loaded.state.mode == "solo"
+
+
+def test_a_wild_beer_refused_for_want_of_a_face_names_only_the_faces_it_can_be_taken_as():
+    """With sequences 1-2 and 1, a tunnel beer can be a 1, a 2 or a 3, not a 4 or a 5; the
+    refusal lists those three, in words a player types back (no internal face names)."""
+    trove = [(T[1], "1"), (T[2], "2"), (T[3], "1")]
+    state = solo_state(row0((T[0], "beer"), (M[0], "beer")), trove=trove)
+    state = state.replace(sequences=((T[1], T[2]), (T[3],)))
+    error = refused(state, TakeDie(0, T[0]))
+    assert error.code == "choose_face"
+    assert f"'take {T[0]} as 1'" in error.message and "as 1, 2 or 3)" in error.message
+    assert "4" not in error.message.split("(", 1)[1]
+    magic = refused(state, TakeDie(0, M[0], as_face="magic7"))
+    assert magic.code == "bad_face" and "magic1" not in magic.message
+    assert f"'take {M[0]} as 1 magic'" in magic.message
+    assert "1 magic, 2 magic or 3 magic" in magic.message
+    # the words it suggests are a command that takes the die
+    events, _ = when(state, parse_command(f"take {M[0]} as 3 magic", 0))
+    assert events[0].face == "magic3" and events[0].wild
+
+
+def test_a_wild_hazard_with_no_free_tool_says_none_of_its_faces_can_be_taken():
+    error = refused(solo_state(row0((H[0], "beer"))), TakeDie(0, H[0]))
+    assert error.code == "choose_face" and "none of its faces can be taken now" in error.message

@@ -64,7 +64,8 @@ def test_bots_never_share_a_name_with_a_person():
         (["--bots", "clever"], "unknown bot 'clever'"),
         (["--name", "A", "--name", "B"], "need --hotseat"),
         (["--hotseat", "--players", "2", "--bots", "2"], "no seat for a person"),
-        (["--hotseat", "--name", "A", "--players", "3"], "1 names for 3 people"),
+        (["--hotseat", "--name", "A", "--players", "3"], "^1 name for 3 people at"),
+        (["--players", "2", "--bots", "greedy,random"], "^--bots names 2 kinds for 1 bot seat$"),
     ],
 )
 def test_impossible_tables_are_refused_in_words(argv, message):

@@ -66,14 +66,16 @@ def test_the_mountain_is_drawn_as_a_pyramid_with_every_die_id():
         (len(r) - len(r.lstrip()) for r in rows), reverse=True
     )  # each row further up is indented further: a pyramid
     ids = " ".join(lines[1:10:2]).split()
-    assert sorted(int(i) for i in ids) == sorted(dice_on(session.state.mountain))
+    assert all(i.startswith("#") for i in ids)  # an id is never read for a tunnel's face
+    assert sorted(int(i[1:]) for i in ids) == sorted(dice_on(session.state.mountain))
 
 
 def test_selectable_dice_are_lit_and_the_others_dimmed():
     session = taking_session()
     legal = {c.die for c in session.legal() if isinstance(c, TakeDie)}
     styles = {
-        int(f[1]): f[0] for f in id_fragments(board.mountain(session, GLYPHS, lambda spot: None))
+        int(f[1].strip()[1:]): f[0]
+        for f in id_fragments(board.mountain(session, GLYPHS, lambda spot: None))
     }
     assert sorted(styles) == sorted(dice_on(session.state.mountain))
     for die, style in styles.items():
@@ -90,20 +92,17 @@ def test_a_click_on_a_lit_die_takes_it_and_on_a_covered_one_shows_why_not():
     clicked = []
     fragments = board.mountain(session, GLYPHS, on_click=clicked.append)
     legal = {c.die for c in session.legal() if isinstance(c, TakeDie)}
-    covered = [
-        f for f in fragments if len(f) == 3 and f[1].strip().isdigit() and int(f[1]) not in legal
-    ]
+    ids = {int(f[1].strip()[1:]): f for f in id_fragments(fragments)}
+    covered = [f for die, f in ids.items() if die not in legal]
     click(covered[0])
     session.chooser.click(clicked[-1])
     assert session.status_kind == "error" and "covered" in session.status
-    lit = next(
-        f for f in fragments if len(f) == 3 and f[1].strip().isdigit() and int(f[1]) in legal
-    )
+    die, lit = next((die, f) for die, f in ids.items() if die in legal)
     seq = session.game.seq
     click(lit)
     session.chooser.click(clicked[-1])
     taken = [e for _, e in session.game.events(seq) if isinstance(e, ev.DieTaken)]
-    assert taken[0].die == int(lit[1])
+    assert taken[0].die == die
 
 
 def test_ascii_glyphs_draw_an_ascii_board():

@@ -29,7 +29,7 @@ def session_for(seed: int, seats=SEATS, mode: str = "multi") -> Session:
 
 def step(session: Session) -> None:
     """One move by whoever is to act: bots by themselves, the person by the simplest key."""
-    if session.overlay in ("round", "help"):
+    if session.overlay in ("round", "help", "handover"):
         session.back()
     elif session.bot_step():
         pass
@@ -171,7 +171,13 @@ def test_the_command_line_completes_to_legal_commands_and_validates_syntax():
     advance(session, lambda s: s.chooser.mode() == "take")
     completer = CommandCompleter(session)
     offered = [c.text for c in completer.get_completions(Document("take "), None)]
-    assert sorted(offered) == sorted(c.text() for c in session.legal() if isinstance(c, TakeDie))
+    takes = [c for c in session.legal() if isinstance(c, TakeDie)]
+    assert sorted(offered) == sorted(f"take #{c.die}" for c in takes)  # ids as the board shows
+    assert sorted(map(session.parse, offered), key=str) == sorted(takes, key=str)
+    # the # may be left out while typing
+    die = takes[0].die
+    loose = completer.get_completions(Document(f"take {die}"), None)
+    assert f"take #{die}" in [c.text for c in loose]
     assert [c.text for c in completer.get_completions(Document("he"), None)] == ["help"]
     validator = CommandValidator(session)
     validator.validate(Document("take 17"))

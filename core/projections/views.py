@@ -157,7 +157,8 @@ def _status(state: GameState) -> str:
     if seat is not None:
         text += f", {state.names[seat]} to act"
     if state.phase == EXCAVATION and state.beer_shared:
-        text += f" ({state.picks_left} picks left after sharing a beer)"
+        picks = "1 pick" if state.picks_left == 1 else f"{state.picks_left} picks"
+        text += f" ({picks} left after sharing a beer)"
     return text
 
 

@@ -34,6 +34,8 @@ MODE_ADVANCE: dict[str, Callable[[Emitter], None]] = {
     "multi": advance,
     "solo": solo.advance_solo,
 }
+#: The games in a player's words, for a command of the other one.
+MODE_WORDS = {"multi": "a game of 2 to 4 players", "solo": "the solo game"}
 
 
 def decide(state: GameState, command: Command, rng: DiceRng) -> tuple[Event, ...]:
@@ -71,10 +73,17 @@ def emit_command(state: GameState, command: Command, rng: DiceRng) -> Emitter:
         raise RuleError("no_game", "start a game first")
     handler = MODE_HANDLERS[state.mode].get(type(command))
     if handler is None:
-        raise RuleError(
-            "unknown_command", f"{type(command).__name__} is not a command of a {state.mode} game"
-        )
+        raise RuleError("unknown_command", _not_in_this_game(command, state.mode))
     out = Emitter(state, rng)
     handler(out, command)
     MODE_ADVANCE[state.mode](out)
     return out
+
+
+def _not_in_this_game(command: Command, mode: str) -> str:
+    """Why a command of the other mode is refused, as the player typed it: "'stop' is
+    only for the solo game" (never the command's class name)."""
+    elsewhere = [m for m, rules in MODE_HANDLERS.items() if m != mode and type(command) in rules]
+    if elsewhere:
+        return f"'{command.TAG}' is only for {MODE_WORDS[elsewhere[0]]}"
+    return f"'{command.TAG}' is not a move of {MODE_WORDS[mode]}"

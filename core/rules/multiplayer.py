@@ -21,6 +21,7 @@ from core.errors import RuleError
 from core.events import game as ev
 from core.mountain import SLOTS, is_top, slide_run
 from core.projections.state import EXCAVATION, MAGIC, REPLENISH, SETUP
+from core.projections.text import face_words
 from core.rules.cache import cache_capacity, is_legal_cache
 from core.rules.chance import roll_dice
 from core.rules.checks import (
@@ -84,7 +85,7 @@ def share_beer(out: Emitter, cmd: ShareBeer) -> None:
         raise RuleError("beer_already_shared", "you already shared a beer this turn")
     die = check_own_die(state, seat, cmd.die)
     if state.faces[die] != BEER:
-        raise RuleError("not_beer", f"die {die} shows {state.faces[die]}, not beer")
+        raise RuleError("not_beer", f"die {die} shows {face_words(state.faces[die])}, not beer")
     to = check_seat(state, cmd.to_seat)
     if to == seat:
         raise RuleError("bad_recipient", "share the beer with another player, not yourself")
@@ -127,20 +128,27 @@ def _source(state, seat, cmd: SpendMagic) -> MagicSource:
                 return s
         if die in state.spent:
             raise RuleError("magic_spent", f"die {die} was already spent this round")
-        raise RuleError("no_magic", f"die {die} shows {state.faces[die]}, no magic to spend")
+        raise RuleError(
+            "no_magic", f"die {die} shows {face_words(state.faces[die])}, no magic to spend"
+        )
     faces = state.hero_faces(seat)
     if type(cmd.hero_face) is not int or not 0 <= cmd.hero_face < len(faces):
-        raise RuleError("not_hero_face", f"your hero has no face {cmd.hero_face!r}")
+        face = cmd.hero_face
+        named = f"h{face}" if type(face) is int else repr(face)
+        faces_are = f"its faces are h0 to h{len(faces) - 1}"
+        raise RuleError("not_hero_face", f"your hero has no face {named} ({faces_are})")
     for s in sources:
         if s.hero_face == cmd.hero_face:
             return s
     if cmd.hero_face in state.hero_spent[seat]:
-        raise RuleError("magic_spent", f"hero face {cmd.hero_face} was already spent this round")
-    raise RuleError("no_magic", f"hero face {cmd.hero_face} shows {faces[cmd.hero_face]}, no magic")
+        raise RuleError("magic_spent", f"hero face h{cmd.hero_face} was already spent this round")
+    raise RuleError(
+        "no_magic", f"hero face h{cmd.hero_face} shows {face_words(faces[cmd.hero_face])}, no magic"
+    )
 
 
 def _source_name(source: MagicSource) -> str:
-    return f"die {source.die}" if source.die is not None else f"hero face {source.hero_face}"
+    return f"die {source.die}" if source.die is not None else f"hero face h{source.hero_face}"
 
 
 def _why_not(state, die: int, source: MagicSource) -> str:

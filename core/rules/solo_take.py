@@ -99,7 +99,7 @@ def take_event(state: GameState, die: object, as_face: object, freeze: object) -
             f"die {die} is covered by {above}; in the solo game only top dice can be taken",
         )
     kind, shown = KIND_OF[die], state.face(die)
-    face = _chosen_face(die, kind, shown, as_face)
+    face = _chosen_face(state, die, as_face)
     if type(freeze) is not bool:  # 0 or 1 would be logged as ints the reader refuses
         raise RuleError("bad_freeze", "freeze is yes or no")
     if freeze and kind != "treasure":
@@ -118,7 +118,8 @@ def wild_faces(kind: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(f for f in FACES[kind] if f != BEER))
 
 
-def _chosen_face(die: int, kind: str, shown: str, as_face: object) -> str:
+def _chosen_face(state: GameState, die: int, as_face: object) -> str:
+    kind, shown = KIND_OF[die], state.face(die)
     if shown != BEER:
         if as_face is not None:
             raise RuleError(
@@ -128,17 +129,28 @@ def _chosen_face(die: int, kind: str, shown: str, as_face: object) -> str:
             )
         return shown
     choices = wild_faces(kind)
-    if as_face is None:
-        raise RuleError(
-            "choose_face",
-            f"die {die} shows beer, which is wild: choose its face, e.g. "
-            f"'take {die} as {choices[0]}' (one of {', '.join(choices)})",
-        )
-    if as_face not in choices:
-        raise RuleError(
-            "bad_face", f"a {kind} die can be turned to {', '.join(choices)}, not {as_face!r}"
-        )
+    if as_face is None or as_face not in choices:
+        takeable = tuple(dict.fromkeys(f for f, _ in take_options(state, die)))
+        raise _no_face(die, kind, as_face, takeable)
     return as_face
+
+
+def _no_face(die: int, kind: str, as_face: object, takeable: tuple[str | None, ...]) -> RuleError:
+    """A wild beer taken without a face, or with one its die does not have: the faces it
+    may be taken as now, in words, and the typed form (``take 21 as 3``)."""
+    if as_face is None:
+        code, lead = "choose_face", f"die {die} shows beer, which is wild: choose its face"
+    else:
+        code, lead = "bad_face", f"a {kind} die cannot be turned to {as_face!r}"
+    if not takeable:  # rule D9: a wild hazard still needs its tool
+        return RuleError(
+            code,
+            f"{lead}; but none of its faces can be taken now: a cave-in needs an unassigned "
+            "pickaxe and a dragon an unassigned shield in your trove",
+        )
+    words = [face_words(f) for f in takeable]
+    listed = words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+    return RuleError(code, f"{lead}, e.g. 'take {die} as {words[0]}' (it can be taken as {listed})")
 
 
 def _refusal(state: GameState, die: int, kind: str, face: str) -> RuleError:

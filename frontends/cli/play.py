@@ -15,11 +15,13 @@ import sys
 import time
 from pathlib import Path
 
+from core.analysis import DEFAULT_SAMPLES, DEFAULT_SOLO_SAMPLES
 from core.bots import BOTS
 from core.commands import GAME_MODES
 from core.errors import DiceMinerError, LogLocked, TornRecord
 from core.game import Game
 from core.scoring_solo import solo_score
+from frontends.cli.args import positive_int
 from frontends.cli.launcher import command
 from frontends.cli.tui.table import BOT_NAMES, Seat, bot_seat, default_bot, seats_from_names
 
@@ -61,10 +63,27 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--fast", action="store_true", help="bots move instantly")
     p.add_argument("--ascii", action="store_true", help="plain ASCII glyphs for the dice")
+    p.add_argument(
+        "--hints",
+        action="store_true",
+        help="the hint key (t) at one keyboard too (it is on against bots and alone)",
+    )
+    p.add_argument(
+        "--samples",
+        type=positive_int,
+        metavar="N",
+        help="sampled futures per position for the hints and the review (default: "
+        f"the analysis's, {DEFAULT_SAMPLES}; solo {DEFAULT_SOLO_SAMPLES}): fewer is quicker",
+    )
     p.set_defaults(run=run)
 
 
 # -- options into seats ---------------------------------------------------------
+
+
+def counted(n: int, word: str, plural: str | None = None) -> str:
+    """``n`` things in words that agree: ``"1 bot seat"``, ``"2 kinds"``, ``"3 people"``."""
+    return f"{n} {word if n == 1 else plural or word + 's'}"
 
 
 def _bot_kinds(spec: str | None) -> tuple[int | None, list[str] | None]:
@@ -107,17 +126,25 @@ def table_from_options(args: argparse.Namespace) -> tuple[Seat, ...]:
         raise PlayError(f"a game has 2 to 4 players, not {players}")
     humans = players - bots
     if humans < 1 or bots < 0:
-        raise PlayError(f"{bots} bots leave no seat for a person in a {players}-player game")
+        raise PlayError(
+            f"{counted(bots, 'bot')} {'leaves' if bots == 1 else 'leave'} no seat for a person "
+            f"in a {players}-player game"
+        )
     if not kinds:
         kinds = [default_bot()]
     if len(kinds) == 1:
         kinds = kinds * bots
     if len(kinds) != bots:
-        raise PlayError(f"--bots names {len(kinds)} kinds for {bots} bot seats")
+        raise PlayError(
+            f"--bots names {counted(len(kinds), 'kind')} for {counted(bots, 'bot seat')}"
+        )
     if not names:
         names = ["You"] if humans == 1 else [f"Player {n + 1}" for n in range(humans)]
     if len(names) != humans:
-        raise PlayError(f"{len(names)} names for {humans} people at the keyboard")
+        raise PlayError(
+            f"{counted(len(names), 'name')} for {counted(humans, 'person', 'people')} "
+            "at the keyboard"
+        )
     seats = [Seat(n) for n in names]
     free = [n for n in BOT_NAMES if n.lower() not in {m.lower() for m in names}]
     seats += [bot_seat(name, kind) for name, kind in zip(free, kinds, strict=False)]
@@ -222,7 +249,9 @@ def run(args: argparse.Namespace) -> int:
         raise PlayError(f"play needs a terminal; '{command('demo')}' shows a game without one")
     game, seats, path, notes = start(args)
     try:
-        session = Session(game, seats, path.resolve())
+        session = Session(
+            game, seats, path.resolve(), hints=True if args.hints else None, samples=args.samples
+        )
         for line in [*notes, f"The game is logged in {path}"]:
             session.note(line)
         ascii_only = args.ascii or "utf" not in (sys.stdout.encoding or "").lower()

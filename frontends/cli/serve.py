@@ -24,7 +24,7 @@ MAX_BOT_PACE = 10.0
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the ``serve`` subcommand."""
-    from frontends.web.app import DEFAULT_REPLAYS
+    from frontends.web.app import DEFAULT_REPLAYS, default_data_dir
 
     p = sub.add_parser(
         "serve",
@@ -46,7 +46,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "--data",
         type=Path,
         metavar="DIR",
-        help="where live games are logged (default: ~/.local/share/dice-miner/web)",
+        help=f"where live games are logged (default: {default_data_dir()})",
     )
     p.add_argument(
         "--bot-pace",

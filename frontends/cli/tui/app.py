@@ -4,7 +4,8 @@ Bots move one step at a time from a background task on prompt-toolkit's own
 asyncio loop, ``pace`` seconds apart, so the screen stays responsive; a bot's
 choice is computed in a worker thread from an immutable state and dropped if
 the game moved on meanwhile (an undo). Bots wait while a score table or the
-help is open.
+help is open. A hint and the review after the game are analysed the same way,
+in a worker thread, the screen redrawn meanwhile to show that it is thinking.
 """
 
 from __future__ import annotations
@@ -32,16 +33,20 @@ from prompt_toolkit.widgets import Frame
 
 from core.mountain import dice_on
 from core.projections.state import SETUP
-from frontends.cli.tui import board, overlays, panels, solo_view
+from frontends.cli.tui import analysis_view, board, overlays, panels, solo_view
 from frontends.cli.tui.choosing import Spot
 from frontends.cli.tui.commandline import CommandCompleter, CommandValidator
 from frontends.cli.tui.glyphs import Glyphs
+from frontends.cli.tui.hints import Hint, hint_moves
 from frontends.cli.tui.keys import build_keys
+from frontends.cli.tui.review import Review, Stopped, analyse
 from frontends.cli.tui.session import Session
 
 BOARD_HEIGHT = 12
 #: How often the bot task looks for a bot to move, when none is moving.
 POLL = 0.03
+#: How often the screen is redrawn while a hint or the review is thought out.
+TICK = 0.15
 
 
 def _control(glyphs: Glyphs, text, **options) -> FormattedTextControl:
@@ -81,6 +86,9 @@ class PlayApp:
             session,
             open_cmdline=self.open_cmdline,
             close_cmdline=self.close_cmdline,
+            submit_cmdline=self.submit_cmdline,
+            ask_hint=self.ask_hint,
+            open_review=self.open_review,
             cmdline_open=lambda: self.cmdline_open,
             quit_app=self.quit,
         )
@@ -107,6 +115,13 @@ class PlayApp:
         self.buffer.reset()
         self.app.layout.focus(self._board_window)
 
+    def submit_cmdline(self) -> None:
+        """Enter on the ``:`` line: run it, or show why it does not parse with the
+        completion menu closed (it is drawn over the status line that says why)."""
+        self.buffer.validate_and_handle()
+        if self.buffer.validation_error is not None:
+            self.buffer.complete_state = None
+
     def _accept(self, buffer: Buffer) -> bool:
         text = buffer.text
         self.close_cmdline()
@@ -120,6 +135,60 @@ class PlayApp:
         future = self.app.future
         if self.app.is_running and future is not None and not future.done():
             self.app.exit()
+
+    # -- the analysis: hints and the review ------------------------------------
+
+    def ask_hint(self) -> None:
+        """t: think out the best moves for the person to act, off the screen's loop."""
+        hint = self.session.ask_hint()
+        if hint is not None:
+            self.app.create_background_task(self._think(hint))
+
+    async def _think(self, hint: Hint) -> None:
+        """Compute the hint in a worker thread, redrawing meanwhile (the dots move) and
+        dropping it if a move is made first (``Session.hint_done`` refuses a stale one)."""
+        s = self.session
+        loop = asyncio.get_running_loop()
+        work = loop.run_in_executor(None, hint_moves, hint.state, hint.depth, s.names, s.samples)
+        while not work.done():
+            if s.hint is not hint:  # a move, or t again: the result is not wanted
+                return
+            self.app.invalidate()
+            await asyncio.wait([work], timeout=TICK)
+        try:
+            moves = work.result()
+        except Exception as exc:  # the analysis failed: say so, the game goes on
+            if s.hint is hint:
+                s.hint = None
+                s.say(f"No hint: {exc}", "error")
+        else:
+            s.hint_done(hint, moves)
+        self.app.invalidate()
+
+    def open_review(self) -> None:
+        """v: the review of the finished game, analysed off the screen's loop."""
+        review = self.session.open_review()
+        if review is not None:
+            self.app.create_background_task(self._analyse(review))
+
+    async def _analyse(self, review: Review) -> None:
+        """Analyse the game in a worker thread, showing its progress; closing the review
+        stops it at the next position."""
+        s = self.session
+        loop = asyncio.get_running_loop()
+        work = loop.run_in_executor(None, analyse, s.game, s.log_path, s.samples, review)
+        while not work.done():
+            self.app.invalidate()
+            await asyncio.wait([work], timeout=TICK)
+        try:
+            document = work.result()
+        except Stopped:
+            return
+        except Exception as exc:  # a log that cannot be read: say why, the screen goes on
+            s.review_failed(review, str(exc))
+        else:
+            s.review_ready(review, document)
+        self.app.invalidate()
 
     # -- the layout ----------------------------------------------------------
 
@@ -145,9 +214,15 @@ class PlayApp:
         return panels.scores(self.session, width) + legend
 
     def _events(self):
+        """The event lines; above them a hint, and in their place the review's step."""
         used = 1 + BOARD_HEIGHT + self._troves_height() + self._status_height() + 1
         used += 1 if self.cmdline_open else 0
-        return panels.events(self.session, max(2, _rows() - used), _columns())
+        height, width = max(2, _rows() - used), _columns()
+        if self.session.review is not None:
+            return analysis_view.review(self.session, width)
+        hint = analysis_view.hint(self.session, width)
+        shown = sum(text.count("\n") for _, text, *_ in hint)
+        return hint + panels.events(self.session, max(2, height - shown), width)
 
     def typing_error(self) -> str | None:
         """Why the ``:`` line was not accepted (it does not parse), while it is open."""
@@ -203,6 +278,7 @@ class PlayApp:
             self._float("help", lambda: overlays.help_text(g, s.is_solo, _rows()), "Help"),
             self._float("round", lambda: overlays.score_table(s, _columns()), "Scores"),
             self._float("over", lambda: overlays.result(s, _columns()), "Game over"),
+            self._float("handover", lambda: overlays.handover(s), "Next player"),
             Float(
                 ConditionalContainer(
                     self._borders(

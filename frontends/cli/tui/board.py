@@ -18,6 +18,7 @@ from frontends.cli.tui.choosing import Spot, grid_columns
 from frontends.cli.tui.glyphs import Glyphs, die_style, kind_style
 from frontends.cli.tui.session import Session
 from frontends.cli.tui.table import short_name
+from frontends.cli.tui.typed import die_id
 
 Fragments = list[tuple]
 OnClick = Callable[[Spot], None]
@@ -26,6 +27,8 @@ OnClick = Callable[[Spot], None]
 CURSOR = "bg:#ffffff bold"
 PICKED = "bg:#ffd700 fg:#000000 bold"
 SOURCE = "bg:#ff87ff fg:#000000 bold"
+#: The review's marks: the dice of the move played, and of the best move found.
+REVIEW_MARKS = {"played": "bg:#d75f5f fg:#000000 bold", "best": "bg:#5fd787 fg:#000000 bold"}
 
 
 def clicker(on_click: OnClick | None, spot: Spot):
@@ -53,6 +56,9 @@ def cell_style(session: Session, die: int, selectable: set[Spot]) -> str:
     face = session.state.faces[die]
     chooser = session.chooser
     spot: Spot = ("die", die)
+    marked = session.review_marks().get(die)
+    if marked is not None:  # the review's step: the move played and the best move
+        return REVIEW_MARKS[marked]
     if chooser.cursor == spot and die in chooser.picked:
         return f"{PICKED} underline"
     if chooser.cursor == spot:
@@ -68,7 +74,8 @@ def cell_style(session: Session, die: int, selectable: set[Spot]) -> str:
 
 
 def mountain(session: Session, glyphs: Glyphs, on_click: OnClick | None = None) -> Fragments:
-    """The mountain: five rows from the top (2 dice) down to the bottom (6), ids under each."""
+    """The mountain: five rows from the top (2 dice) down to the bottom (6), each die's id
+    under it as ``#17`` (so that no one reads a tunnel's face for an id)."""
     state = session.state
     chooser = session.chooser
     lit: set[Spot]
@@ -110,7 +117,7 @@ def id_label(
     width: int = 5,
 ) -> tuple[str, str]:
     """The style and text of the id under a die: lit if selectable, ticked if picked."""
-    label = str(spot[1]) if label is None else label
+    label = die_id(spot[1]) if label is None else label
     if session.chooser.cursor == spot:
         style = "reverse bold"
     elif spot in selectable:
@@ -179,16 +186,19 @@ def trove_grid(
     ]
     selectable = set(chooser.selectable())
     choosing = mode in ("magic", "spend", "cache")
+    marks = session.review_marks()
     cells: list[tuple[Spot, str, str, str]] = []  # spot, glyph, style, id
     for die in session.trove_order(seat):
         face = state.faces[die]
         if choosing:
             style = cell_style(session, die, selectable)
         else:
-            style = die_style(die, face, dim=die in state.spent)
+            style = REVIEW_MARKS.get(
+                marks.get(die, ""), die_style(die, face, dim=die in state.spent)
+            )
         if state.cached and die in state.cached[seat]:
             style += " underline"
-        cells.append((("die", die), glyphs.face(face), style, str(die)))
+        cells.append((("die", die), glyphs.face(face), style, die_id(die)))
     spent = state.hero_spent[seat] if state.hero_spent else frozenset()
     for n, face in enumerate(state.hero_faces(seat)):
         face_spot: Spot = ("face", n)

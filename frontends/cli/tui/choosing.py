@@ -340,10 +340,18 @@ class Chooser:
             self.table.issue(self.source.command(self.picked))
 
     def toggle(self, spot: Spot | None = None) -> None:
-        """Space: pick or unpick the die under the cursor for a spend or a cache."""
+        """Space: pick or unpick the die under the cursor for a spend or a cache. It never
+        takes a die or makes a choice: elsewhere it says what Enter would do."""
         spot = self.cursor if spot is None else spot
-        if self.mode() not in ("spend", "cache", "recycle") or spot is None or spot[0] != "die":
-            self.choose(spot)
+        mode = self.mode()
+        if mode in ("wait", "over"):
+            self.table.say(self.table.waiting())
+            return
+        if mode not in ("spend", "cache", "recycle"):
+            enter = _ENTER_DOES.get(mode, "Enter acts")
+            self.table.say(f"{enter}; space only picks dice, to reroll, cache or recycle.")
+            return
+        if spot is None or spot[0] != "die":
             return
         die = spot[1]
         if die in self.picked:
@@ -450,6 +458,16 @@ class Chooser:
         else:
             return
         self.choose()
+
+
+#: What Enter does where space picks nothing, said when space is pressed there.
+_ENTER_DOES = {
+    "take": "Enter takes the die",
+    "solo": "Enter takes the die",
+    "hero": "Enter chooses the hero",
+    "magic": "Enter spends this magic",
+    "menu": "Enter chooses the line",
+}
 
 
 def _source_spot(source: SpendChoice) -> Spot:

@@ -1,8 +1,9 @@
 """The ``:`` command line: the same commands as text, with completion and a syntax check.
 
-Completion offers the text form of every legal command of the person to act
-(so it can never suggest a move the engine would refuse), plus ``undo``,
-``help`` and ``quit``. The validator only checks that a line parses; whether
+Completion offers every legal command of the person to act as a player types it
+here (``take #17``, ``beer #12 to Brok``: ``typed``), so it can never suggest a move
+the engine would refuse, plus ``undo``, ``help`` and ``quit``; a ``#`` may be left
+out while typing. The validator only checks that a line parses; whether
 the move is allowed is for the engine to say when it is issued.
 """
 
@@ -15,10 +16,9 @@ from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 from prompt_toolkit.validation import ValidationError, Validator
 
-from core.commands import TakeDie, parse_command
 from core.errors import CommandSyntaxError
-from core.projections.text import die_words
 from frontends.cli.tui.session import Session
+from frontends.cli.tui.typed import typed
 
 #: Words the command line accepts besides the game's own commands.
 META_WORDS = ("help", "quit")
@@ -29,23 +29,26 @@ MAX_SHOWN = 200
 
 
 def candidates(session: Session) -> list[tuple[str, str]]:
-    """``(text, note)`` for every command worth offering now."""
+    """``(text, note)`` for every command worth offering now, as a player types it
+    (``take #17``, ``beer #12 to Brok``) with its words (``take die 17 (tunnel 3)``)."""
     found: list[tuple[str, str]] = []
     if session.human_to_act() is not None:
-        state = session.state
-        for command in islice(session.chooser.choices.commands(), MAX_CANDIDATES):
-            note = (
-                die_words(command.die, state.faces[command.die])
-                if isinstance(command, TakeDie)
-                else ""
-            )
-            found.append((command.text(), note))
+        model = session.chooser.choices
+        notes = {o.command: o.label for t in model.takes for o in t.options}
+        notes.update((o.command, o.label) for o in model.beers)
+        for command in islice(model.commands(), MAX_CANDIDATES):
+            found.append((typed(command, session.names), notes.get(command, "")))
     found += [
         ("undo", "your last move"),
         ("help", "keys and dice"),
         ("quit", "leave; the log keeps the game"),
     ]
     return found
+
+
+def _loose(text: str) -> str:
+    """Text compared for completion: any case, with or without the ``#`` of an id."""
+    return text.lower().replace("#", "")
 
 
 class CommandCompleter(Completer):
@@ -57,14 +60,14 @@ class CommandCompleter(Completer):
     def get_completions(
         self, document: Document, complete_event: CompleteEvent
     ) -> Iterable[Completion]:
-        typed = document.text_before_cursor
-        words = typed.lstrip().lower()
+        before = document.text_before_cursor
+        words = _loose(before.lstrip())
         shown = 0
         seen = set()
         for text, note in candidates(self.session):
-            if text.lower().startswith(words) and text not in seen:
+            if _loose(text).startswith(words) and text not in seen:
                 seen.add(text)
-                yield Completion(text, start_position=-len(typed), display_meta=note)
+                yield Completion(text, start_position=-len(before), display_meta=note)
                 shown += 1
                 if shown >= MAX_SHOWN:
                     return
@@ -81,6 +84,6 @@ class CommandValidator(Validator):
         if not text or text.split()[0].lower() in (*META_WORDS, "q", "exit", "?"):
             return
         try:
-            parse_command(text, self.session.input_seat())
+            self.session.parse(text)
         except CommandSyntaxError as bad:
             raise ValidationError(message=str(bad), cursor_position=len(document.text)) from None

@@ -1,7 +1,8 @@
 """Key bindings: arrows or hjkl to move, Enter to act, letters for the other moves.
 
-Three layers, switched by filters: the ``:`` command line (its buffer owns the
-keys), an overlay waiting to be closed, and the board. Ctrl-C and ``q`` always
+Four layers, switched by filters: the ``:`` command line (its buffer owns the
+keys), an overlay waiting to be closed, the review after the game (arrows step
+through it), and the board. Ctrl-C and ``q`` always
 leave; the log already holds every move.
 """
 
@@ -20,6 +21,9 @@ def build_keys(
     *,
     open_cmdline: Callable[[], None],
     close_cmdline: Callable[[], None],
+    submit_cmdline: Callable[[], None],
+    ask_hint: Callable[[], None],
+    open_review: Callable[[], None],
     cmdline_open: Callable[[], bool],
     quit_app: Callable[[], None],
 ) -> KeyBindings:
@@ -27,8 +31,9 @@ def build_keys(
     kb = KeyBindings()
     chooser = session.chooser
     typing = Condition(cmdline_open)
-    overlay = Condition(lambda: session.overlay in ("help", "round")) & ~typing
-    board = ~typing & ~overlay
+    overlay = Condition(lambda: session.overlay in ("help", "round", "handover")) & ~typing
+    reviewing = Condition(lambda: session.overlay == "review") & ~typing
+    board = ~typing & ~overlay & ~reviewing
 
     @kb.add("c-c", eager=True)
     def _(event: KeyPressEvent) -> None:
@@ -42,6 +47,10 @@ def build_keys(
     @kb.add("c-g", filter=typing)
     def _(event: KeyPressEvent) -> None:
         close_cmdline()
+
+    @kb.add("enter", filter=typing)
+    def _(event: KeyPressEvent) -> None:
+        submit_cmdline()
 
     for key in ("enter", "space", "escape"):
 
@@ -82,7 +91,39 @@ def build_keys(
         def _(event: KeyPressEvent, action=action) -> None:
             action()
 
-    @kb.add("?", filter=~typing)
+    @kb.add("t", filter=board)
+    def _(event: KeyPressEvent) -> None:
+        ask_hint()
+
+    @kb.add("v", filter=board)
+    def _(event: KeyPressEvent) -> None:
+        open_review()
+
+    for keys, delta in (
+        (("left",), -1),
+        (("h",), -1),
+        (("up",), -1),
+        (("k",), -1),
+        (("p",), -1),
+        (("right",), 1),
+        (("l",), 1),
+        (("down",), 1),
+        (("j",), 1),
+        (("n",), 1),
+        (("enter",), 1),
+        (("space",), 1),
+    ):
+
+        @kb.add(*keys, filter=reviewing)
+        def _(event: KeyPressEvent, delta=delta) -> None:
+            session.review_step(delta)
+
+    @kb.add("escape", filter=reviewing)
+    @kb.add("v", filter=reviewing)
+    def _(event: KeyPressEvent) -> None:
+        session.close_review()
+
+    @kb.add("?", filter=~typing & ~reviewing)
     def _(event: KeyPressEvent) -> None:
         session.overlay = None if session.overlay == "help" else "help"
 

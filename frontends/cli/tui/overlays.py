@@ -10,7 +10,7 @@ from frontends.cli.tui import solo_view
 from frontends.cli.tui.board import Fragments, OnClick, frag
 from frontends.cli.tui.choosing import Spot
 from frontends.cli.tui.glyphs import Glyphs
-from frontends.cli.tui.panels import DIM, TITLE, legend
+from frontends.cli.tui.panels import DIM, TITLE, doing_words, legend
 from frontends.cli.tui.session import Session
 from frontends.cli.tui.table import short_name
 from frontends.rules_summary import MULTI_ROUND, SOLO_GAME  # shared with the web's help
@@ -24,11 +24,25 @@ HELP_KEYS = (
     ("m  r  s", "solo: spend magic, refill the mountain, stop"),
     ("Esc", "cancel a menu or the dice picked"),
     ("u", "undo your last move (and the bots' moves after it)"),
-    (":", "type a command (Tab completes): take 17, end,"),
-    ("", "beer 12 to 2, spend 52 on 3 7, spend h0 on 3, cache 3 4"),
+    ("t  v", "a hint: the best moves now; v: after the game, its review"),
+    (":", "type a command (Tab completes): take #17, end,"),
+    ("", "beer #12 to Brok, spend #52 (or h0) on #3 #7, cache #3 #4"),
     ("mouse", "click a die, a hero or a menu line"),
     ("q  Ctrl-C", "quit: the log keeps the game (play --resume LOG)"),
 )
+
+
+def handover(session: Session) -> Fragments:
+    """Hot-seat: whose turn it is now, waiting for them to take the keyboard."""
+    seat = session.human_to_act()
+    if seat is None:
+        return []
+    name = session.names[seat]
+    return [
+        ("fg:#ffd700 bold", f"  {name}'s {doing_words(session.state)}\n\n"),
+        ("", f"  Pass the keyboard to {name}.\n"),
+        (DIM, f"  {name}: press Enter to play.\n"),
+    ]
 
 
 def menu(session: Session, on_click: OnClick | None) -> Fragments:
@@ -125,5 +139,5 @@ def result(session: Session, width: int = 100) -> Fragments:
         out = [("fg:#ffd700 bold", f"  {headline}\n\n"), *score_table(session, width)]
     if session.log_path is not None:
         out += [("", "\n"), (DIM, "  Log: "), ("", f"{session.log_path}\n")]
-    out += [(DIM, "\n  q to leave · u to undo your last move\n")]
+    out += [(DIM, "\n  v: review the game · u: undo your last move · q: leave\n")]
     return out

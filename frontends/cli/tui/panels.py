@@ -11,14 +11,15 @@ import textwrap
 
 from core.commands import Refill, ShareBeer, SpendMagic
 from core.dice import HEROES, face_kind
-from core.projections.state import EXCAVATION, MAGIC, OVER, REPLENISH, SETUP, SOLO
+from core.projections.state import EXCAVATION, MAGIC, OVER, REPLENISH, SETUP, SOLO, GameState
 from core.projections.text import die_words, face_words
 from core.projections.views import score_so_far
 from core.scoring import Breakdown
-from frontends.cli.tui.board import Fragments, OnClick, frag
+from frontends.cli.tui.board import REVIEW_MARKS, Fragments, OnClick, frag
 from frontends.cli.tui.glyphs import LEGEND, Glyphs, die_style, kind_style
 from frontends.cli.tui.session import Session
 from frontends.cli.tui.table import short_name
+from frontends.cli.tui.words import second_person
 
 PHASE_WORDS = {
     SETUP: "Choosing heroes",
@@ -42,16 +43,20 @@ def turn_words(session: Session) -> str:
         if state.mode == "solo":
             return "the game is scored"
         winners = " and ".join(state.names[s] for s in state.winners)
-        return f"{winners} {'wins' if len(state.winners) == 1 else 'share the win'}"
+        return second_person(f"{winners} {'wins' if len(state.winners) == 1 else 'share the win'}")
     mine = session.is_human(seat) and len(session.humans) == 1
     name = "Your" if mine else f"{state.names[seat]}'s"
-    doing = {
+    return f"{name} {doing_words(state)}"
+
+
+def doing_words(state: GameState) -> str:
+    """What the seat to act is doing: ``"turn (2 dice)"``, ``"magic turn"``..."""
+    return {
         SETUP: "hero choice",
         EXCAVATION: f"turn ({state.picks_left} dice)" if state.picks_left > 1 else "turn",
         MAGIC: "magic turn",
         REPLENISH: "cache",
     }.get(state.phase, "turn")
-    return f"{name} {doing}"
 
 
 def header(session: Session, width: int) -> Fragments:
@@ -151,9 +156,12 @@ def trove_lines(
             *_hero_cells(session, glyphs, seat, wide),
         ]
         dice = []
+        marks = session.review_marks()
         for die in session.trove_order(seat):
             face = state.faces[die]
             style = die_style(die, face, dim=die in state.spent)
+            if die in marks:  # the review's step names it
+                style = REVIEW_MARKS[marks[die]]
             if state.cached and die in state.cached[seat]:
                 style += " underline"
             if die in session.chooser.picked and seat == session.human_to_act():
@@ -196,7 +204,10 @@ def events(session: Session, height: int, width: int) -> Fragments:
         style = LINE_STYLES.get(line.kind, "")
         if line.kind == "move":
             style = "" if session.is_human(line.seat) else "fg:#bcbcbc"
-        wrapped = textwrap.wrap(line.text, max(20, width - 4), subsequent_indent="    ")
+        text = line.text
+        if line.seq in session.undone:  # its command was undone: it no longer counts
+            style, text = f"{DIM} strike", f"{text} (undone)"
+        wrapped = textwrap.wrap(text, max(20, width - 4), subsequent_indent="    ")
         if rows and len(rows) + len(wrapped) > height - 1:
             break  # whole events only: a wrapped one is not shown from its middle
         rows[:0] = [(style, f"  {part}\n") for part in wrapped]
@@ -288,14 +299,23 @@ ONLY_IF_LEGAL = {"b": ShareBeer, "m": SpendMagic, "r": Refill}
 
 def keys(session: Session, width: int) -> Fragments:
     """The keys that work now (as many as fit)."""
-    if session.overlay in ("round", "help"):
+    if session.overlay == "handover":
+        pairs = [("Enter", "play"), ("q", "quit")]
+    elif session.overlay == "review":
+        pairs = [("← →", "step"), ("Esc", "close the review"), ("q", "quit")]
+    elif session.overlay == "over":
+        pairs = [("v", "review"), ("u", "undo"), ("?", "help"), ("q", "quit")]
+    elif session.overlay in ("round", "help"):
         pairs = [("Enter", "continue"), ("q", "quit")]
     else:
         pairs = [
             (key, what)
             for key, what in KEYS.get(session.chooser.mode(), [])
             if key not in ONLY_IF_LEGAL or session.chooser.can(ONLY_IF_LEGAL[key])
-        ] + ALWAYS
+        ]
+        if session.hints_on and session.human_to_act() is not None:
+            pairs.append(("t", "hide the hint" if session.hint is not None else "hint"))
+        pairs += ALWAYS
     out: Fragments = []
     used = 0
     for key, what in pairs:

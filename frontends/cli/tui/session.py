@@ -16,9 +16,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from attrs import frozen
+from attrs import evolve, frozen
 
-from core.commands import Command, Undo, parse_command
+from core.commands import Command, TakeDie, Undo, parse_command
 from core.errors import CommandSyntaxError, RuleError
 from core.events import game as ev
 from core.events import solo as sev
@@ -32,6 +32,10 @@ from core.projections.views import StepReader
 from core.store import Seating, SeatRecord
 from frontends.cli.tui.choosing import Chooser
 from frontends.cli.tui.glyphs import sort_key
+from frontends.cli.tui.hints import Hint, HintMove
+from frontends.cli.tui.review import Review, items
+from frontends.cli.tui.table import short_name
+from frontends.cli.tui.typed import ambiguous_number, dice_of
 from frontends.cli.tui.words import prompt, second_person, waiting
 
 #: Events that close a round (a score table follows) or the game.
@@ -53,17 +57,32 @@ class Session:
     """A game being played at this keyboard: a ``Table`` whose people all sit here."""
 
     def __init__(
-        self, game: Game, seats: Sequence[SeatRecord], log_path: Path | None = None
+        self,
+        game: Game,
+        seats: Sequence[SeatRecord],
+        log_path: Path | None = None,
+        *,
+        hints: bool | None = None,
+        samples: int | None = None,
     ) -> None:
         self.table = Table(game, Seating(tuple(seats)))
         self.log_path = log_path
+        #: The hint key works against bots and alone; at one keyboard only if asked for.
+        self.hints_on = len(self.table.persons) == 1 if hints is None else hints
+        self.samples = samples  # futures per position for hints and the review (None: default)
+        self.hint: Hint | None = None
+        self.review: Review | None = None  # open after the game: analysing, or its steps
+        self._reviewed: tuple[int, Review] | None = None  # the last review and the seq it read
         self.lines: list[Line] = []
         self._texts: dict[int, str] = {}
+        self._batch_ends: dict[int, int] = {}  # a batch's first seq -> the seq after its last
+        self.undone: set[int] = set()  # seqs of events whose command was undone
         self._committed: list[Commit] = []  # told by the table, read into lines by catch_up
         self.status = ""
         self.status_kind = "info"  # "info" or "error"
         self.chooser = Chooser(self)  # the cursor, the dice picked, the menu, the keys
-        self.overlay: str | None = None  # "help", "round", "over"
+        self.overlay: str | None = None  # "help", "round", "over", "handover"
+        self.at_keyboard: int | None = None  # hot-seat: the person last handed the keyboard
         self.quit_requested = False
         self.doubled: dict[int, int | None] = {}  # round -> the seat whose gems doubled
         with self.table.changed:
@@ -71,6 +90,7 @@ class Session:
             self.table.subscribe(self._committed.extend)
         self.overlay = "over" if self.state.is_over else None
         self.chooser.refresh()
+        self.hand_over()
 
     # -- reading -------------------------------------------------------------
 
@@ -86,7 +106,10 @@ class Session:
 
     @property
     def state(self) -> GameState:
-        """The game's projected state."""
+        """The game's projected state; during a review, the position of the step shown."""
+        review = self.review
+        if review is not None and review.items:
+            return review.item.position
         return self.game.state
 
     @property
@@ -111,6 +134,16 @@ class Session:
         """The seat typed commands are issued for: the person to act, else the first person."""
         seat = self.human_to_act()
         return self.humans[0] if seat is None else seat
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The seats' names as the screen shows them (a bot's without its kind): what a
+        player types to name a seat (``beer 12 to Brok``)."""
+        return tuple(short_name(seat) for seat in self.seats)
+
+    def parse(self, text: str) -> Command:
+        """A typed line as a command of the seat typing (``CommandSyntaxError`` if it is none)."""
+        return parse_command(text, self.input_seat(), self.names)
 
     def bot_to_act(self) -> int | None:
         """The bot seat the game waits for, if any."""
@@ -140,6 +173,7 @@ class Session:
     def _read(self, steps) -> list[Line]:
         new = []
         for step in steps:
+            self._batch_ends[step.batch.seq] = step.batch.end
             line = self._line(step)
             self._texts[step.seq] = line.text
             new.append(line)
@@ -161,6 +195,8 @@ class Session:
     def _line(self, step: Step) -> Line:
         seq, event, before = step.seq, step.event, step.before
         if isinstance(event, ev.CommandUndone):
+            # every line of the command's events is shown undone, not only its first
+            self.undone.update(range(event.seq, self._batch_ends.get(event.seq, event.seq + 1)))
             what = self._texts.get(event.seq, f"the command at event {event.seq}")
             return Line(seq, f"undone: {what}", None, "undo")
         kind = "move" if hasattr(event, "seat") or self.is_solo else "info"
@@ -200,6 +236,22 @@ class Session:
         self.say("")
         self.catch_up()
         self.chooser.refresh()
+        if self.hint is not None and self.hint.state is not self.state:
+            self.hint = None  # a move made while it was thought out drops it
+        self.hand_over()
+
+    @property
+    def is_hotseat(self) -> bool:
+        """True when several people share this keyboard."""
+        return len(self.humans) > 1
+
+    def hand_over(self) -> None:
+        """Hot-seat: when the game waits for another person than the one at the keyboard,
+        say whose turn it is and wait for a key (the ``handover`` overlay), so the next
+        player knows it is theirs and no one moves for them by mistake."""
+        seat = self.human_to_act()
+        if self.is_hotseat and self.overlay is None and seat not in (None, self.at_keyboard):
+            self.overlay = "handover"
 
     def undo(self) -> bool:
         """Step back to before the last move made at this keyboard, with the bots' replies
@@ -218,6 +270,88 @@ class Session:
         self.say("There is nothing of yours to undo.", "error")
         return False
 
+    # -- hints -----------------------------------------------------------------
+
+    def ask_hint(self) -> Hint | None:
+        """t: the hint to think out now for the person to act (the application computes it
+        off the screen's loop, ``hints.hint_moves``, and hands it to ``hint_done``), or None
+        having said why not. Asked again while shown, it hides the hint."""
+        if self.hint is not None:
+            self.hint = None
+            return None
+        seat = self.human_to_act()
+        if not self.hints_on:
+            self.say("Hints are off when people share the keyboard (play --hints).", "error")
+        elif seat is None:
+            self.say("A hint is for your turn: " + self.waiting(), "error")
+        else:
+            self.hint = Hint(self.state, seat, self.game.timeline.depth + 1)
+        return self.hint
+
+    def hint_done(self, hint: Hint, moves: tuple[HintMove, ...]) -> bool:
+        """The hint thought out: shown if it is still the one asked for at this position."""
+        if self.hint is not hint or hint.state is not self.state:
+            return False
+        self.hint = evolve(hint, moves=moves)
+        return True
+
+    # -- the review ------------------------------------------------------------
+
+    def open_review(self) -> Review | None:
+        """v: open the review of the finished game. Returns the review to analyse (the
+        application runs ``review.analyse`` off the screen's loop and hands the document to
+        ``review_ready``), or None: already analysed (shown again at once), or not yet over."""
+        if not self.game.state.is_over:
+            self.say("The review opens once the game is over.", "error")
+            return None
+        if self.review is not None:
+            return None
+        self.overlay = "review"
+        if self._reviewed is not None and self._reviewed[0] == self.game.seq:
+            self.review = self._reviewed[1]
+            self.chooser.refresh()
+            return None
+        self.review = Review()
+        return self.review
+
+    def review_ready(self, review: Review, document: dict) -> None:
+        """The analysis is done: the review's steps, from the first."""
+        if review.stopped:
+            return
+        review.items = items(document, self.game, self.names)
+        self._reviewed = (self.game.seq, review)
+        self.chooser.refresh()
+
+    def review_failed(self, review: Review, reason: str) -> None:
+        """The analysis could not be made: closed, saying why."""
+        if self.review is review:
+            self.close_review()
+            self.say(f"The game could not be analysed: {reason}", "error")
+
+    def review_step(self, delta: int) -> None:
+        """← →: the previous or next step of the review."""
+        if self.review is not None:
+            self.review.step(delta)
+            self.chooser.refresh()
+
+    def close_review(self) -> None:
+        """Esc: back to the end of the game (stopping the analysis if it is still running)."""
+        if self.review is not None:
+            self.review.stop()
+        self.review = None
+        self.overlay = "over" if self.game.state.is_over else None
+        self.chooser.refresh()
+
+    def review_marks(self) -> dict[int, str]:
+        """The dice the review's step names: ``"played"`` and ``"best"`` (the best wins)."""
+        review = self.review
+        if review is None or not review.items:
+            return {}
+        item = review.item
+        marks = dict.fromkeys(dice_of(item.played), "played")
+        marks.update(dict.fromkeys(dice_of(item.best), "best"))
+        return marks
+
     def bot_step(self) -> bool:
         """Let the bot to act make one move; False if no bot is to act."""
         move = self.table.decide_bot()
@@ -231,6 +365,8 @@ class Session:
         """The status line: the last refusal or note, else what to do now."""
         if self.status:
             return self.status, self.status_kind
+        if self.review is not None:
+            return "Review: ← → (or h l) step through the mistakes; Esc closes it.", "info"
         return prompt(self.chooser), "info"
 
     def waiting(self) -> str:
@@ -239,8 +375,16 @@ class Session:
 
     def back(self) -> None:
         """Esc: close the help or a score table, else step back from a menu or the dice picked."""
+        if self.overlay == "review":
+            self.close_review()
+            return
+        if self.overlay == "handover":
+            self.at_keyboard = self.human_to_act()
+            self.overlay = None
+            return
         if self.overlay in ("help", "round"):
             self.overlay = None
+            self.hand_over()
             return
         self.chooser.back()
 
@@ -256,8 +400,22 @@ class Session:
             self.overlay = "help"
         else:
             try:
-                command = parse_command(text, self.input_seat())
+                command = self.parse(text)
             except CommandSyntaxError as bad:
                 self.say(str(bad), "error")
                 return
+            ambiguous = ambiguous_number(self.state, text, command, self._dice_to_name(command))
+            if ambiguous is not None:
+                self.say(ambiguous, "error")
+                return
             self.issue(command)
+
+    def _dice_to_name(self, command: Command) -> tuple[int, ...]:
+        """The dice on screen a typed command picks from: the mountain's for a take (and a
+        solo recycle), else the trove of the seat typing."""
+        mountain = tuple(d for d in self.state.mountain if d is not None)
+        if isinstance(command, TakeDie):
+            return mountain
+        troves = self.state.troves
+        trove = troves[self.input_seat()] if troves else ()
+        return trove + mountain if self.is_solo else trove

@@ -9,6 +9,7 @@ from __future__ import annotations
 from core.commands import Refill, ShareBeer, SpendMagic, TakeDie
 from core.projections.state import GameState
 from frontends.cli.tui.choosing import Chooser
+from frontends.cli.tui.typed import die_id
 
 #: The event texts' third person, turned around for a player named "You".
 _SECOND_PERSON = (
@@ -52,7 +53,7 @@ def waiting(state: GameState) -> str:
     """Who the game waits for."""
     seat = state.to_act()
     if seat is None:
-        return "The game is over: q to leave, u to undo your last move."
+        return "The game is over: v to review it, u to undo your last move, q to leave."
     return f"{state.names[seat]} is playing..."
 
 
@@ -74,7 +75,11 @@ def prompt(chooser: Chooser) -> str:
     source = chooser.source
     if mode in ("spend", "recycle") and source is not None:
         needed = source.needed
-        name = f"die {source.die}" if source.die is not None else f"hero face h{source.hero_face}"
+        name = (
+            f"die {die_id(source.die)}"
+            if source.die is not None
+            else f"hero face h{source.hero_face}"
+        )
         verb = "reroll" if mode == "spend" else "recycle (top dice, one by one)"
         return (
             f"{who}Spending {name} ({source.symbols} magic): pick {needed} "
