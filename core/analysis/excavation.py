@@ -157,7 +157,7 @@ def excavation_candidates(
             found += weigh(group, gains, passed, give, to)
         return found
 
-    found = []
+    found: list[tuple[list, Command]] = []
     for command in legal:
         if isinstance(command, TakeDie):
             k = state.mountain.index(command.die)

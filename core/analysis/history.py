@@ -29,7 +29,7 @@ class Decision:
     seq: int  # seq of the batch's first event
     end: int  # seq after the batch's last event
     command: Command
-    before: GameState | None  # None for the opening
+    before: GameState  # PREGAME for the opening
     after: GameState
 
 
@@ -61,17 +61,19 @@ def history(batches: Sequence[Batch]) -> History:
     """The effective history of ``batches`` (a log's, in order)."""
     timeline = replay(batches)
     ends = {batch.seq: batch.end for batch in batches}
-    frames = []
+    steps = []
     frame = timeline.top
-    while frame.below is not None:
-        frames.append(frame)
+    while frame.below is not None:  # every frame but the origin, newest first
+        assert frame.command is not None, "only the origin frame has no command"
+        end = ends[frame.batch_seq]
+        steps.append(
+            Decision(
+                frame.depth, frame.batch_seq, end, frame.command, frame.below.state, frame.state
+            )
+        )
         frame = frame.below
-    frames.reverse()
-    steps = [
-        Decision(f.depth, f.batch_seq, ends[f.batch_seq], f.command, f.below.state, f.state)
-        for f in frames
-    ]
-    standing = {f.batch_seq for f in frames}
+    steps.reverse()
+    standing = {step.seq for step in steps}
     undone = tuple(
         Undone(b.seq, b.end, b.command, isinstance(b.command, Undo))
         for b in batches

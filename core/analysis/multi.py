@@ -1,6 +1,6 @@
 """A multiplayer decision weighed in win chances, the Monte Carlo bot's way.
 
-The candidates are the bot's own (``MonteCarloBot.candidates``): every hero,
+The candidates are the bot's own (``MonteCarloBot.weighed``): every hero,
 every take and beer share, ending the magic turn or a spend on one of the best
 few combinations of dice, greedy's cache and the caches of the dice a reroll
 would cost most; the move played is always weighed too. Each is valued on
@@ -78,7 +78,9 @@ class MultiJudge(MonteCarloBot):
 
     name = "analysis"
 
-    def standing(self, state, seat, futures, gains, **given) -> Verdict:
+    def verdict_of(self, state, seat, futures, gains, **given) -> Verdict:
+        """Where a candidate leaves the game, as the mover's ``Verdict``: the analysis's
+        valuation of the bot's candidates (``MonteCarloBot.weighed``)."""
         if state.tiebreak:
             return _tiebreak(state, seat, futures, given.get("rerolled", ()))
         return verdict(self.finals(state, seat, futures, gains, **given), seat)
@@ -102,13 +104,13 @@ def _tiebreak(state: GameState, seat: int, futures, rerolled: Sequence[int]) -> 
     """The tie-break's extra round among the tied seats (the others cannot win)."""
     contenders = state.contenders
     n = state.players
-    faces = state.faces
+    face = state.face  # a trove's dice show theirs
     finals = []
     for future in futures:
         tallies = []
         for s in contenders:
             shown = [
-                future.now[d] if s == seat and d in rerolled else faces[d] for d in state.troves[s]
+                future.now[d] if s == seat and d in rerolled else face(d) for d in state.troves[s]
             ]
             tallies.append(tally(shown + list(state.hero_faces(s))))
         scores = round_scores(tallies)  # the doubling among the tied seats alone
@@ -128,6 +130,7 @@ def _finite(v: Verdict) -> Verdict:
 def judge_multi(state: GameState, played: Command | None, rng: DiceRng, samples: int) -> Judgement:
     """The candidates at ``state`` (and the ``played`` move) valued on ``samples`` futures."""
     seat = state.to_act()
+    assert seat is not None, "a position is judged only where a seat is to act (report.tasks)"
     legal = LegalList(state)
     judge = MultiJudge(samples=samples)
     futures = [Future(state, rng, later_rounds(state), magic_now=True) for _ in range(samples)]
@@ -141,7 +144,7 @@ def judge_multi(state: GameState, played: Command | None, rng: DiceRng, samples:
         weighed = excavation_candidates(state, seat, legal, futures, worths, variants, weigh)
         values = [(verdict(finals, seat), command) for finals, command in weighed]
     else:
-        values = judge.candidates(state, seat, legal, futures, rng)
+        values = judge.weighed(state, seat, legal, futures, rng, judge.verdict_of)
     found = [Valued(command, v[0], v[1], v[2]) for v, command in values]
     if played is not None and not any(same_move(v.command, played) for v in found):
         found.append(_played(judge, state, seat, futures, played))
@@ -151,9 +154,9 @@ def judge_multi(state: GameState, played: Command | None, rng: DiceRng, samples:
 def _played(judge: MultiJudge, state, seat, futures, played: Command) -> Valued:
     """A move the bot would not have weighed: a spend on other dice, another cache."""
     if isinstance(played, SpendMagic):
-        v = judge.standing(state, seat, futures, {}, rerolled=played.targets)
+        v = judge.verdict_of(state, seat, futures, {}, rerolled=played.targets)
     elif isinstance(played, CacheDice):
-        v = judge.standing(state, seat, futures, {}, cached=played.dice)
+        v = judge.verdict_of(state, seat, futures, {}, cached=played.dice)
     else:
         raise ValueError(f"the analysis found no value for {played.text()!r}")
     return Valued(played, v[0], v[1], v[2])

@@ -103,6 +103,8 @@ def _move(state: GameState, v: Valued, mode: str) -> dict[str, Any]:
 def _decision(d: Decision, j: Judgement, mode: str) -> dict[str, Any]:
     state = d.before
     seat = state.to_act()
+    assert seat is not None, "a decision is a command of the seat to act (not the table's)"
+    assert j.played is not None, "a decision's judgement is given the move made"
     played, best = j.candidates[j.played], j.best
     loss = max(0.0, _figure(best.value, mode) - _figure(played.value, mode))
     forced = j.legal <= 1

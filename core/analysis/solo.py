@@ -15,7 +15,7 @@ from __future__ import annotations
 from core.analysis.verdict import Judgement, Valued, judgement, same_move
 from core.bots.legal_list import LegalList
 from core.bots.solo_eval import is_free, ranked, solo_actions
-from core.bots.solo_model import action_of, command_of
+from core.bots.solo_model import Action, action_of, command_of
 from core.bots.solo_search import Future, head, shortlist
 from core.commands import Command
 from core.projections.state import GameState
@@ -30,7 +30,8 @@ def judge_solo(
     legal = LegalList(state)
     m, actions = solo_actions(state, legal)
     free = [a for a in actions if is_free(m, a)]
-    chosen = free[:1] + shortlist(ranked(m, [a for a in actions if not is_free(m, a)]), size)
+    rest = ranked(m, [a for a in actions if not is_free(m, a)])
+    chosen: list[Action | None] = [*free[:1], *shortlist(rest, size)]
     commands = [command_of(a) for a in chosen]
     if played is not None and not any(same_move(c, played) for c in commands):
         chosen.append(action_of(played, m))  # None: stopping

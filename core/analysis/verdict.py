@@ -57,14 +57,14 @@ def same_move(a: Command, b: Command) -> bool:
     """True if two commands do the same: spend targets and cached dice in any order."""
     if type(a) is not type(b):
         return False
-    if isinstance(a, SpendMagic):
+    if isinstance(a, SpendMagic) and isinstance(b, SpendMagic):
         return (a.seat, a.die, a.hero_face, sorted(a.targets)) == (
             b.seat,
             b.die,
             b.hero_face,
             sorted(b.targets),
         )
-    if isinstance(a, CacheDice):
+    if isinstance(a, CacheDice) and isinstance(b, CacheDice):
         return (a.seat, sorted(a.dice)) == (b.seat, sorted(b.dice))
     return a == b
 

@@ -60,7 +60,7 @@ def _take(state: GameState, command: TakeDie) -> str:
         except RuleError:  # not a legal take here: say what it names
             return command.text()
         words = take_choice(state, event)
-        face = command.as_face or state.faces[command.die]
+        face = command.as_face or state.face(command.die)  # a legal take's die shows one
         return words + (", not frozen" if face.startswith("gem") and not command.freeze else "")
     k = state.mountain.index(command.die) if command.die in state.mountain else None
     where = "" if k is None else f" from {slot_words(*SLOTS[k])}"
@@ -71,6 +71,7 @@ def _spend(state: GameState, command: SpendMagic) -> str:
     if command.die is not None:
         source = die_words(command.die, state.faces[command.die])
     else:
+        assert command.hero_face is not None, "a spend names a die or a hero face (rules)"
         face = state.hero_faces(command.seat)[command.hero_face]
         source = f"hero face h{command.hero_face} ({face_words(face)})"
     if state.mode == "solo":

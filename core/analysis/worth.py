@@ -76,18 +76,15 @@ class SeatWorth:
     def __init__(
         self, state: GameState, seat: int, futures: Sequence[Future], magic_weight: float
     ) -> None:
-        n, faces = state.players, state.faces
+        n = state.players
         heroes = [list(state.hero_faces(s)) for s in range(n)]
         others = [s for s in range(n) if s != seat]
-        self.faces = faces
+        self.face = state.face  # a mountain die's: it shows one
         self.weight = magic_weight
         self.now: tuple[Counts, int, float] | None = None
         if state.phase == EXCAVATION:
-            mine = counts([faces[d] for d in state.troves[seat]] + heroes[seat])
-            rival = max(
-                (counts([faces[d] for d in state.troves[s]] + heroes[s])[6] for s in others),
-                default=0,
-            )
+            mine = counts(state.trove_faces(seat))  # its dice's faces, then its hero's
+            rival = max((counts(state.trove_faces(s))[6] for s in others), default=0)
             self.now = (mine, rival, score(mine, rival, magic_weight))
         self.later: list[tuple[Counts, int, float, list[str]]] = []
         for future in futures:
@@ -116,7 +113,7 @@ class SeatWorth:
         total = 0.0
         if self.now is not None:
             mine, rival, base = self.now
-            total += score(added(mine, self.faces[die]), rival, weight) - base
+            total += score(added(mine, self.face(die)), rival, weight) - base
         if self.later:
             later = 0.0
             for mine, rival, base, rolls in self.later:

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from itertools import combinations
+from typing import TypeVar
 
 from core.bots.base import seat_to_act
 from core.bots.evaluate import reroll_gains, score_faces, tally
@@ -51,6 +52,16 @@ from core.rules.magic import magic_sources, reroll_targets, targets_needed
 
 _FACE_TABLES = tuple(FACES[KIND_OF[d]] for d in range(DIE_COUNT))
 _GEM = {face: gems(face) for face in ALL_FACES}
+
+#: What a candidate is valued as: the bot's lead (a float, ``MonteCarloBot.standing``),
+#: or what the analysis reads from the same futures (``core.analysis.multi``).
+Value = TypeVar("Value")
+#: A valuation of where a candidate leaves the game, called as
+#: ``standing(state, seat, futures, gains, **given)`` (``given``: a hero, rerolled or
+#: cached dice, a beer die given and to whom).
+Standing = Callable[..., Value]
+#: The phases whose candidates are played out on the futures (``MonteCarloBot.weighed``).
+WEIGHED_PHASES = (SETUP, EXCAVATION, MAGIC, REPLENISH)
 
 
 class MonteCarloBot:
@@ -91,23 +102,33 @@ class MonteCarloBot:
         futures = [Future(state, rng, later_rounds(state)) for _ in range(self.samples)]
         return pick_best(self.candidates(state, seat, legal, futures, rng), rng)
 
-    def candidates(self, state, seat, legal, futures, rng) -> list:
-        """The commands worth weighing in a multiplayer ``state``, each with its value
-        (``standing``) on ``futures``: every hero; every take and beer share; ending
-        the magic turn or a spend on one of the best few combinations of dice; greedy's
-        cache and the caches of the dice a reroll would cost most. ``core.analysis``
-        weighs the same candidates with its own ``standing``.
+    def candidates(self, state, seat, legal, futures, rng) -> list[Candidate]:
+        """The commands worth weighing in a multiplayer ``state``, each with the bot's
+        value of it (``standing``) on ``futures`` (``weighed``); greedy's generic
+        candidates in a phase with none of its own."""
+        if state.phase in WEIGHED_PHASES:
+            return self.weighed(state, seat, legal, futures, rng, self.standing)
+        return generic_candidates(state, seat, legal, rng)
+
+    def weighed(
+        self, state, seat, legal, futures, rng, standing: Standing[Value]
+    ) -> list[tuple[Value, Command]]:
+        """The commands worth weighing in a ``WEIGHED_PHASES`` state, each valued by
+        ``standing`` on ``futures``: every hero; every take and beer share; ending the
+        magic turn or a spend on one of the best few combinations of dice; greedy's cache
+        and the caches of the dice a reroll would cost most. The bot passes its own
+        ``standing``; ``core.analysis`` weighs the same candidates with its verdict.
         """
         if state.phase == REPLENISH:
-            return self._caches(state, seat, legal, futures, rng)
+            return self._caches(state, seat, futures, rng, standing)
         if state.phase == MAGIC:
-            return self._magic(state, seat, futures)
+            return self._magic(state, seat, futures, standing)
         if state.phase == SETUP:
             heroes = [c for c in legal if isinstance(c, ChooseHero)]
-            return [(self.standing(state, seat, futures, {}, hero=c.hero), c) for c in heroes]
+            return [(standing(state, seat, futures, {}, hero=c.hero), c) for c in heroes]
         if state.phase == EXCAVATION:
-            return self._excavation(state, seat, legal, futures)
-        return generic_candidates(state, seat, legal, rng)
+            return self._excavation(state, seat, legal, futures, standing)
+        raise ValueError(f"no candidates are played out in the {state.phase} phase")
 
     def standing(self, state, seat, futures, gains, **given) -> float:
         """The bot's lead over its best rival, with the win bonus (``multi_value.standing``)."""
@@ -124,10 +145,14 @@ class MonteCarloBot:
 
     # -- the magic phase ---------------------------------------------------------
 
-    def _magic(self, state, seat, futures):
+    def _magic(
+        self, state, seat, futures, standing: Standing[Value]
+    ) -> list[tuple[Value, Command]]:
         """Ending the turn, or a spend on one of the best few combinations of dice per source,
         each valued with the rerolled dice showing the futures' faces."""
-        found: list[Candidate] = [(self.standing(state, seat, futures, {}), EndMagicTurn(seat))]
+        found: list[tuple[Value, Command]] = [
+            (standing(state, seat, futures, {}), EndMagicTurn(seat))
+        ]
         for source in magic_sources(state, seat):
             eligible = reroll_targets(state, seat, source.die)
             k = targets_needed(state, seat, source)
@@ -136,10 +161,12 @@ class MonteCarloBot:
             for chosen in combinations(best, k):
                 targets = tuple(d for d in eligible if d in chosen)  # the order legal.py lists
                 command = SpendMagic(seat, targets, die=source.die, hero_face=source.hero_face)
-                found.append((self.standing(state, seat, futures, {}, rerolled=targets), command))
+                found.append((standing(state, seat, futures, {}, rerolled=targets), command))
         return found
 
-    def _caches(self, state, seat, legal, futures, rng):
+    def _caches(
+        self, state, seat, futures, rng, standing: Standing[Value]
+    ) -> list[tuple[Value, Command]]:
         """Greedy's cache and every legal cache of the dice that lose most by a reroll,
         each valued with the kept dice showing their faces in the next round."""
         _, greedy = cache_candidate(state, seat, rng)
@@ -152,15 +179,17 @@ class MonteCarloBot:
                 if is_legal_cache(state, seat, chosen):
                     caches.add(chosen)
         return [
-            (self.standing(state, seat, futures, {}, cached=dice), CacheDice(seat, dice))
+            (standing(state, seat, futures, {}, cached=dice), CacheDice(seat, dice))
             for dice in sorted(caches)
         ]
 
     # -- the excavation ----------------------------------------------------------
 
-    def _excavation(self, state, seat, legal, futures):
+    def _excavation(
+        self, state, seat, legal, futures, standing: Standing[Value]
+    ) -> list[tuple[Value, Command]]:
         worth = self._worth(state, seat, futures)
-        found = []
+        found: list[tuple[Value, Command]] = []
         for command in legal:
             if not isinstance(command, TakeDie):
                 continue
@@ -172,13 +201,15 @@ class MonteCarloBot:
                 picks.append(mountain[second])
                 mountain = remove(mountain, second, slide_run(mountain, second))
             gains = self._play_out(state, seat, mountain, picks, worth)
-            found.append((self.standing(state, seat, futures, gains), command))
+            found.append((standing(state, seat, futures, gains), command))
         shares = [c for c in legal if isinstance(c, ShareBeer)]
         if shares:
-            found += self._shares(state, seat, shares, futures, worth)
+            found += self._shares(state, seat, shares, futures, worth, standing)
         return found
 
-    def _shares(self, state, seat, shares, futures, worth):
+    def _shares(
+        self, state, seat, shares, futures, worth, standing: Standing[Value]
+    ) -> list[tuple[Value, Command]]:
         """Share a beer: the two best picks it buys, the round played out, the die given away."""
         mountain = state.mountain
         first = _best_pick(mountain, worth, side=True)
@@ -190,8 +221,7 @@ class MonteCarloBot:
             mountain = remove(mountain, second, slide_run(mountain, second))
         gains = self._play_out(state, seat, mountain, picks, worth, give=shares[0].die)
         return [
-            (self.standing(state, seat, futures, gains, give=c.die, to=c.to_seat), c)
-            for c in shares
+            (standing(state, seat, futures, gains, give=c.die, to=c.to_seat), c) for c in shares
         ]
 
     def _worth(self, state, seat, futures) -> Callable[[int], float]:
