@@ -134,3 +134,44 @@ def test_a_table_taken_up_from_the_store_plays_on_with_the_same_tokens(tmp_path)
     resumed.issue(0, resumed.game.legal()[0])
     assert wait_until(lambda: resumed.state.to_act() == 0 or resumed.state.is_over)
     again.close()
+
+
+class _Shared(MemoryStore):
+    """A memory store that tells of appends as a shared one does, and may be away."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.told: list = []
+        self.away = False
+        self.refused = 0
+
+    def on_append(self, callback):
+        self.told.append(callback)
+        return lambda: None
+
+    def seating(self, game_id):
+        if self.away:
+            from core.errors import StoreUnavailable
+
+            self.refused += 1
+            raise StoreUnavailable("the database cannot be reached")
+        return super().seating(game_id)
+
+
+def test_the_lobby_goes_on_following_after_the_store_was_away():
+    """A game made by another process is taken up when it is told of, even after a time
+    when the store could not be read (the following thread must not die of it)."""
+    store = _Shared()
+    other = Lobby(MemoryStore(store.backing), pace=0.0)  # "another process" sharing the games
+    lobby = Lobby(store, pace=0.0)
+    [tell] = store.told
+    store.away = True
+    first, _ = other.create(people("Ada", "Brok"))
+    tell(first.id)  # the store is away: it cannot be taken up yet
+    assert wait_until(lambda: store.refused == 1)
+    store.away = False
+    second, _ = other.create(people("Cira", "Dain"))
+    tell(second.id)
+    assert wait_until(lambda: second.id in [t.id for t in lobby.tables()])
+    lobby.close()
+    other.close()

@@ -476,14 +476,23 @@ class Lobby:
             game_id = self._appended.get()
             if self._stop.is_set():
                 return
-            tables = self.tables() if game_id is None else [self.get(game_id)]
+            try:
+                tables = self.tables() if game_id is None else [self.get(game_id)]
+            except StoreUnavailable as exc:  # a game made elsewhere, not readable just now
+                log.warning("game %s could not be taken up: %s", game_id, exc)
+                continue
+            except Exception:
+                log.exception("game %s could not be taken up", game_id)
+                continue
             for table in tables:
                 if table is None:
                     continue
                 try:
                     table.refresh()
-                except Exception:  # e.g. the store away a moment: the next append tells again
-                    log.warning("game %s could not be refreshed", table.id, exc_info=True)
+                except StoreUnavailable as exc:  # away a moment: the next append tells again
+                    log.warning("game %s could not be refreshed: %s", table.id, exc)
+                except Exception:  # anything else is a bug to see whole
+                    log.exception("game %s could not be refreshed", table.id)
 
 
 def _minutes(seconds: float) -> str:
