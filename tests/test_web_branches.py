@@ -13,7 +13,7 @@ import pytest
 
 from core.branch import write_branch
 from core.store import FileStore, import_log, load_batches_bytes
-from tests.web_support import live_game, make_app
+from tests.web_support import make_app
 
 REPLAYS = Path(__file__).resolve().parents[1] / "replays"
 FOUR = (REPLAYS / "four-players.dmlog").read_bytes()  # seed 4; batches end at 83, 88, 104...
@@ -134,19 +134,24 @@ def test_play_from_here_starts_a_live_branch_with_a_link_for_each_person(app, cl
 
 
 def test_the_same_luck_brings_the_parents_dice_for_the_parents_move(client):
-    """The move the original made at event 104, played in the branch, gives its events."""
-    original = client.get("/api/replays/four-players.dmlog/events?from=104").get_json()["events"]
-    game = branch(client, at=104, luck="same", players=[{"bot": None}] * 4).get_json()
-    seat = live_game(client.application, game["id"]).state.to_act()
-    token = next(s["token"] for s in game["seats"] if s["seat"] == seat)
-    move = client.post(
-        f"/api/games/{game['id']}/commands",
-        json={"text": original[0]["command"]},
-        headers={"X-Seat-Token": token},
-    )
-    assert move.status_code == 200, move.get_json()
-    played = move.get_json()["events"]
-    assert [e["text"] for e in played] == [e["text"] for e in original[: len(played)]]
+    """At event 95 greedy-2 shared a beer, and die 14 rolled a tunnel 1: in a same-luck branch
+    from there the same beer rolls the same face; with fresh luck the dice are the seed's."""
+    original = client.get("/api/replays/four-players.dmlog/events?from=95").get_json()["events"]
+    assert original[0]["command"] == "beer 14 to 2" and "rolled tunnel 1" in original[0]["text"]
+    faces = {}
+    for luck, seed in (("same", None), ("fresh", 1), ("fresh", 2), ("fresh", 3)):
+        body = {"at": 95, "luck": luck, "players": [{"bot": None}] * 4}
+        game = branch(client, **body, **({} if seed is None else {"seed": seed})).get_json()
+        token = next(s["token"] for s in game["seats"] if s["seat"] == 1)  # greedy-2's seat
+        move = client.post(
+            f"/api/games/{game['id']}/commands",
+            json={"text": "beer 14 to 2"},
+            headers={"X-Seat-Token": token},
+        )
+        assert move.status_code == 200, move.get_json()
+        faces[(luck, seed)] = move.get_json()["events"][0]["text"]
+    assert faces[("same", None)] == original[0]["text"]
+    assert len(set(faces.values())) > 1  # fresh seeds roll other faces (here, at least one)
 
 
 def test_fresh_luck_is_a_recorded_seed(client):

@@ -81,7 +81,7 @@ export class BranchTools {
           el("span", { class: "at" }, "at ", this.seekButton(b.at)),
           el("span", { class: "hint" }, b.players.map(shortName).join(", ")),
           el("span", { class: b.source === "store" || b.source === "game" ? "tag stored" : "tag" }, SOURCES[b.source] || b.source),
-          el("span", { class: "tag" }, b.over ? "finished" : b.link ? "being played" : "unfinished"),
+          el("span", { class: "tag" }, b.over ? "finished" : b.link && b.link.startsWith("/games/") ? "being played" : "unfinished"),
         ),
       );
       body.append(el("ul", { class: "family-list" }, rows));
@@ -90,7 +90,8 @@ export class BranchTools {
 
   /** A button naming an event that moves the viewer to the position where a branch parts. */
   seekButton(at) {
-    return el("button", { type: "button", class: "link-button", "data-at": at, title: `Show the board after the first ${at} events`, onclick: () => this.onSeek(at) }, `event ${at}`);
+    const title = `Show the board where they part: after event ${at - 1}, before event ${at}`;
+    return el("button", { type: "button", class: "link-button", "data-at": at, title, onclick: () => this.onSeek(at) }, `event ${at}`);
   }
 
   renderMarks() {
@@ -101,11 +102,17 @@ export class BranchTools {
       if (seen.has(b.at)) continue;
       seen.add(b.at);
       const names = branches.filter((x) => x.at === b.at).map((x) => x.name).join(", ");
-      box.append(el("button", { type: "button", tabindex: "-1", class: "branch-mark", style: `left: ${along(b.at, this.total)}`, "data-at": b.at, title: `What-if at event ${b.at}: ${names}`, onclick: () => this.onSeek(b.at) }));
+      box.append(this.mark(b.at, "branch-mark", `What-if at event ${b.at}: ${names}`));
     }
-    if (parent) {
-      box.append(el("button", { type: "button", tabindex: "-1", class: "branch-mark parent-mark", style: `left: ${along(parent.at, this.total)}`, "data-at": parent.at, title: `Parted here from ${parent.name || "its parent"}`, onclick: () => this.onSeek(parent.at) }));
-    }
+    if (parent) box.append(this.mark(parent.at, "branch-mark parent-mark", `Parted here from ${parent.name || "its parent"}`));
+  }
+
+  /** A mark under the slider at position ``at`` (placed through the CSSOM: the page's CSP
+   * allows no inline style attribute); a click shows the board there. */
+  mark(at, className, title) {
+    const mark = el("button", { type: "button", tabindex: "-1", class: className, "data-at": at, title, onclick: () => this.onSeek(at) });
+    mark.style.left = along(at, this.total);
+    return mark;
   }
 
   // -- "Play from here" ------------------------------------------------------
@@ -118,7 +125,9 @@ export class BranchTools {
   }
 
   buildForm() {
-    const toAct = this.board && this.board.table ? this.board.table.to_act_seat : 0;
+    // a person plays the seat to act where the viewer stands (the first, if none is); the
+    // others keep the bot their name says, or a greedy one
+    const toAct = (this.board && this.board.table && this.board.table.to_act_seat) ?? 0;
     this.seatSelects = this.names.map((name, seat) => {
       const kind = botKind(name);
       const select = el(
@@ -142,7 +151,7 @@ export class BranchTools {
       { autocomplete: "off" },
       el("h2", { id: "branch-form-title" }, "Play from here"),
       this.dom.where,
-      el("fieldset", {}, el("legend", {}, "Luck"), luck("same", "Same luck"), luck("fresh", "Fresh luck")),
+      el("fieldset", {}, el("legend", {}, "Luck"), el("div", { class: "choices" }, luck("same", "Same luck"), luck("fresh", "Fresh luck"))),
       this.dom.luckHint,
       el(
         "div",
