@@ -185,3 +185,25 @@ def test_the_postgresql_stores_finished_games_are_listed(tmp_path, postgres_serv
     finally:
         app.extensions["dice_miner"].games.close()
         app.extensions["dice_miner"].store.close()
+
+
+def test_a_game_the_catalogue_lists_but_cannot_be_read_is_left_out(tmp_path):
+    """Damage the catalogue does not see (a stored batch's bytes changed) shows on reading."""
+    from core.store import MemoryStore
+
+    store = MemoryStore()
+    won, other = bot_game(7), bot_game(8)
+    for game in (won, other):
+        scan, batches = load_batches_bytes(game.export())
+        import_log(store, scan, batches).close()
+    payloads = store.backing[won.game_id].payloads
+    payloads[3] = payloads[3][:-1] + bytes([payloads[3][-1] ^ 0x40])
+    app = make_app(tmp_path, STORE=store)
+    try:
+        client = app.test_client()
+        found = listed(client)
+        assert f"web-{other.game_id}.dmlog" in found and f"web-{won.game_id}.dmlog" not in found
+        answer = client.get(f"/api/replays/web-{won.game_id}.dmlog")
+        assert answer.status_code == 422 and "record 4" in answer.get_json()["error"]["message"]
+    finally:
+        app.extensions["dice_miner"].games.close()

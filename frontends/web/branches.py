@@ -102,9 +102,11 @@ class Family:
             named = branch_of(entry.header) if entry.problem is None else None
             if named is None or named[0] != sha256 or stored_name(entry.game_id) in found:
                 continue
-            over = self.stored.ending(entry).over
+            ending = self.stored.ending_or_none(entry)
+            if ending is None:
+                continue  # damaged: its name in the list would open only an error
             found[stored_name(entry.game_id)] = self._of_store(
-                entry.game_id, entry.header, over
+                entry.game_id, entry.header, ending.over
             ).as_json(named[1])
         return sorted(found.values(), key=lambda b: (b["at"], b["name"]))
 
@@ -127,9 +129,10 @@ class Family:
                 continue
             if stored_name(entry.game_id) == name:
                 continue
-            if self.stored.sha256(entry) == sha256:
-                over = self.stored.ending(entry).over
-                return {**answer, **self._of_store(entry.game_id, entry.header, over).as_json(at)}
+            ending = self.stored.ending_or_none(entry)
+            if ending is not None and self.stored.sha256(entry) == sha256:
+                relative = self._of_store(entry.game_id, entry.header, ending.over)
+                return {**answer, **relative.as_json(at)}
         return answer
 
 

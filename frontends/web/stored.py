@@ -29,7 +29,7 @@ from typing import Any
 
 from attrs import frozen
 
-from core.errors import GameDamaged, GameNotFound
+from core.errors import StoreError, StoreUnavailable
 from core.events.codec import Batch
 from core.events.game import GameEnded
 from core.events.solo import SoloGameEnded
@@ -115,6 +115,16 @@ class StoredGames:
         self._keep(entry.game_id, events, found)
         return found
 
+    def ending_or_none(self, entry: GameEntry) -> Ending | None:
+        """``ending``, or None for a game the store cannot read (damaged, written by a newer
+        program, gone meanwhile); a store out of reach is still ``StoreUnavailable``."""
+        try:
+            return self.ending(entry)
+        except StoreUnavailable:
+            raise
+        except (StoreError, ValueError):
+            return None
+
     def _read_ending(self, game_id: str, header: Mapping[str, Any]) -> Ending:
         batches = list(self.store.read(game_id).batches())
         self.reads += 1
@@ -137,9 +147,8 @@ class StoredGames:
         newest, older = self.newest()
         found = []
         for entry in newest:
-            try:
-                ending = self.ending(entry)
-            except (GameDamaged, GameNotFound, ValueError):
+            ending = self.ending_or_none(entry)
+            if ending is None:
                 continue  # damaged, or gone: opening it by its name says which
             if ending.over:
                 found.append(listing_entry(entry, ending))
