@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
 from core.bots import make_bot
 from core.bots.play import bot_command
 from core.errors import GameBusy, GameDamaged, GameExists, GameNotFound, StoreConflict
-from core.events.codec import Batch
+from core.events.codec import Batch, encode_batch
 from core.game import Game
 from core.log import read_log_bytes
 from core.store import Seating, SeatRecord, Store, Stream, load_batches_bytes, token_hash
@@ -343,3 +344,53 @@ def test_contract_a_request_names_the_batches_it_made(store_backend: Backend):
     assert game.stream.requested("req-2") == (middle, game.seq)
     assert game.stream.requested("never") is None
     assert b"req-1" not in game.export()  # beside the log, never in it
+
+
+OLD_LOG = Path(__file__).parent / "data" / "herochosen-v1.dmlog"  # events of an older version
+
+
+def test_contract_a_log_is_adopted_with_its_bytes_under_its_id_or_another(store_backend: Backend):
+    """``adopt`` keeps a whole log's records as they were read (an older version's bytes are
+    never encoded again), under the header's id or another key with its seating: a what-if
+    branch, whose header and first batch name its parent's id, is stored beside its parent."""
+    data = OLD_LOG.read_bytes()
+    scan, batches = load_batches_bytes(data)
+    assert any(encode_batch(b) != p for b, p in zip(batches, scan.payloads, strict=True))
+    store = store_backend.make()
+    original = scan.header["game_id"]
+    store.adopt(scan.header, scan.payloads, batches).close()
+    seats = tuple(SeatRecord(name, "greedy") for name in scan.header["players"])
+    seating = Seating((SeatRecord(seats[0].name, None, token_hash("t" * 24)), *seats[1:]))
+    other = store.adopt(scan.header, scan.payloads, batches, game_id="what-if", seating=seating)
+    assert other.game_id == "what-if" and other.header["game_id"] == original
+    other.close()
+    again = store_backend.reopen(store)
+    listed = {entry.game_id: entry for entry in again.games()}
+    assert set(listed) == {original, "what-if"}
+    assert listed["what-if"].header["game_id"] == original
+    assert listed["what-if"].events == batches[-1].end
+    for key in (original, "what-if"):
+        assert list(again.read(key).payloads()) == list(scan.payloads)
+        assert again.read(key).export() == data
+    assert again.seating("what-if") == seating and again.seating(original) is None
+    with pytest.raises(GameExists):
+        again.adopt(scan.header, scan.payloads[:1], batches[:1], game_id="what-if")
+    assert list(again.read("what-if").payloads()) == list(scan.payloads)
+    game = Game.resume(again, "what-if")  # played on under its own key (the game is over:
+    assert game.game_id == "what-if"  # its last move taken back)
+    game.undo()
+    game.close()
+    assert again.read("what-if").next_seq() == game.seq
+    assert again.read(original).next_seq() == batches[-1].end
+
+
+def test_contract_adopted_batches_must_run_on_from_the_start(store_backend: Backend):
+    """Batches with a gap, or without their payloads, are refused and nothing is stored."""
+    source = played(21, 6)
+    batches, payloads = source.batches(), list(source.stream.payloads())
+    store = store_backend.make()
+    with pytest.raises(StoreConflict):
+        store.adopt(source.header, payloads[1:], batches[1:], game_id="gap")
+    with pytest.raises(StoreConflict):
+        store.adopt(source.header, payloads[:-1], batches, game_id="short")
+    assert store_backend.reopen(store).games() == []

@@ -30,11 +30,12 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from attrs import define, evolve, field
 
 from core.bots import BOTS
+from core.branch import branch_game
 from core.commands import GAME_MODES
 from core.errors import (
     DiceMinerError,
@@ -58,6 +59,8 @@ log = logging.getLogger(__name__)
 MAX_SEED = 1 << 64
 #: Longest a pace may be, in seconds between two bot moves.
 MAX_PACE = 10.0
+#: The luck a what-if branch is played with (``core.branch``).
+LUCKS = ("same", "fresh")
 
 
 class LobbyFull(DiceMinerError):
@@ -187,6 +190,67 @@ class Lobby:
                 seed_chosen_by="" if secret is not None else str(chosen_by).strip(),
             )
             table = Table(game, seating, pace=self._pace(seating))
+            table.owner = client
+        except (OSError, LogError) as exc:  # e.g. a full disk: try again later
+            with self._lock:
+                self._reserved -= 1
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            raise StoreUnavailable(f"the game cannot be stored now ({reason})") from exc
+        except BaseException:
+            with self._lock:
+                self._reserved -= 1
+            raise
+        with self._lock:
+            self._reserved -= 1
+            self._tables[table.id] = table
+        self.runner.add(table)
+        return table, tokens
+
+    def branch(
+        self,
+        parent: bytes,
+        at: int,
+        luck: str,
+        players: object,
+        *,
+        seed: int | None = None,
+        pace: object = None,
+        client: str | None = None,
+        name: str = "<log>",
+    ) -> tuple[Table, dict[int, str]]:
+        """A new table playing a what-if branch of the log ``parent`` (its bytes; ``name``
+        names it in messages) after its first ``at`` events, with the ``"same"`` luck or
+        ``"fresh"`` (from ``seed``, or a random one: recorded, no secret), and the secret
+        token of each person's seat (given only here, once).
+
+        ``players`` says who plays each of the game's seats, in order: ``{"bot": kind}``,
+        or ``{"bot": None}`` for a person; a seat keeps the name its game logged (a
+        ``"name"`` given must be that one), as the branch's first events are the game's
+        own. ``core.branch.branch_game`` makes the branch (``BranchError`` saying why
+        not: a point inside a command's events, a game over there, the same luck of a
+        secret seed not revealed); it is stored under an id of its own beside its parent
+        (``Store.adopt``), holding the lobby's places and per-client bound as ``create``."""
+        if luck not in LUCKS:
+            raise SetupError(f"luck is {' or '.join(map(repr, LUCKS))}, not {luck!r}")
+        if luck == "same" and seed is not None:
+            raise SetupError("a seed goes with fresh luck: the same luck rolls the game's dice")
+        if luck == "fresh" and seed is None:
+            seed = secrets.randbits(64)
+        kept_pace = _pace_setting(pace)
+        made = branch_game(parent, at, luck, seed, name=name)
+        state = made.state
+        seats = _branch_seats(players, state.names, state.mode)
+        seating, tokens = seating_for(seats, kept_pace)
+        self._hold_place(client)
+        try:
+            stream = self.store.adopt(
+                made.header,
+                made.stream.payloads(),
+                made.batches(),
+                game_id=secrets.token_hex(6),
+                seating=seating,
+            )
+            table = Table(Game(stream, made.timeline), seating, pace=self._pace(seating))
             table.owner = client
         except (OSError, LogError) as exc:  # e.g. a full disk: try again later
             with self._lock:
@@ -493,6 +557,42 @@ class Lobby:
                     log.warning("game %s could not be refreshed: %s", table.id, exc)
                 except Exception:  # anything else is a bug to see whole
                     log.exception("game %s could not be refreshed", table.id)
+
+
+def _pace_setting(pace: object) -> float | None:
+    """A table's bot pace as asked (None: the server's), or SetupError."""
+    if pace is None:
+        return None
+    if not isinstance(pace, int | float) or isinstance(pace, bool) or not 0 <= pace <= MAX_PACE:
+        raise SetupError(f"pace must be 0 to {MAX_PACE:g} seconds between bot moves")
+    return float(pace)
+
+
+def _branch_seats(players: object, names: Sequence[str], mode: str) -> list[tuple[str, str | None]]:
+    """Who plays each seat of a branch: ``(the logged name, bot kind or None)``; SetupError
+    saying what is wrong."""
+    if not isinstance(players, list) or len(players) != len(names):
+        raise SetupError(
+            f"players must be a list of {len(names)} seats, one for each of the game's "
+            f"players ({', '.join(names)})"
+        )
+    seats: list[tuple[str, str | None]] = []
+    for n, (entry, logged) in enumerate(zip(players, names, strict=True), start=1):
+        if not isinstance(entry, dict):
+            raise SetupError(f"seat {n} must be an object with a bot (or null for a person)")
+        bot, given = entry.get("bot"), entry.get("name")
+        if bot is not None and (not isinstance(bot, str) or bot not in BOTS):
+            kinds = ", ".join(sorted(BOTS))
+            raise SetupError(f"seat {n}: unknown bot {bot!r}; choose from {kinds}")
+        if given not in (None, "", logged):
+            raise SetupError(
+                f"seat {n} is {logged!r} in this game: a branch keeps its players' names "
+                "(its first events are the game's own)"
+            )
+        seats.append((logged, bot))
+    if mode == "solo" and seats[0][1] is not None:
+        raise SetupError("the solo game has exactly one seat, played by a person")
+    return seats
 
 
 def _minutes(seconds: float) -> str:

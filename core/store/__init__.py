@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from core.errors import StoreError
-from core.events.codec import Batch, encode_batch
+from core.events.codec import Batch
 from core.log import LogScan, RepairResult, repair_log
 from core.store.base import GameEntry, Seating, SeatRecord, Store, Stream, check_game_id
 from core.store.file import (
@@ -53,28 +52,19 @@ def open_store(url: str) -> Store:
     return FileStore(url)
 
 
-def import_log(store: Store, scan: LogScan, batches: Sequence[Batch]) -> Stream:
-    """Store a verified log's game (``load_batches``' scan and batches) under its header's id.
+def import_log(
+    store: Store, scan: LogScan, batches: Sequence[Batch], *, game_id: str | None = None
+) -> Stream:
+    """Store a verified log's game (``load_batches``' scan and batches) under its header's id,
+    or under ``game_id`` (the header keeps the id it names).
 
-    The batches keep the bytes they were read with: a store that can take them as
-    they are (``adopt``: the file and PostgreSQL stores) does; any other must encode
-    them back to the same bytes, or the log is refused (an older log's events would
-    be rewritten at their new versions). ``GameExists`` if the id is taken.
+    The batches keep the bytes they were read with: every store takes them as they are
+    (``Store.adopt``), so an older log's events are never rewritten at their new
+    versions. ``GameExists`` if the id is taken.
     """
     if len(scan.payloads) != len(batches) or not batches:
         raise ValueError("a log to import needs its batches, one for each payload")
-    adopt = getattr(store, "adopt", None)
-    if adopt is not None:
-        return adopt(scan.header, scan.payloads, batches)
-    if any(encode_batch(b) != p for b, p in zip(batches, scan.payloads, strict=True)):
-        raise StoreError(
-            f"{scan.path}: its events would be stored re-encoded (an older version wrote them), "
-            f"and {store.url} keeps only what it is given as it is"
-        )
-    stream = store.create(scan.header, batches[0])
-    for batch in batches[1:]:
-        stream.append(batch)
-    return stream
+    return store.adopt(scan.header, scan.payloads, batches, game_id=game_id)
 
 
 __all__ = [

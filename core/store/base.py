@@ -24,7 +24,9 @@ Backends: ``core.store.memory`` (tests, bots, simulations), ``core.store.file``
 (the embedded default: one log file per game in a folder), ``core.store.postgres``
 (games shared by several processes and machines). A store that other processes
 write to as well offers ``on_append(callback)``: told of every append, by anyone,
-so a server hears of the moves made through another.
+so a server hears of the moves made through another. ``adopt`` stores a whole log's
+batches as they were read, under the header's id or another (an import, a what-if
+branch beside its parent).
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ from typing import Any, Protocol
 
 from attrs import frozen
 
-from core.errors import GameDamaged
+from core.errors import GameDamaged, StoreConflict
 from core.events.codec import Batch
 
 
@@ -156,6 +158,25 @@ class Store(Protocol):
         so a table is never found without its seats. ``GameExists`` if the id is taken."""
         ...
 
+    def adopt(
+        self,
+        header: Mapping[str, Any],
+        payloads: Sequence[bytes],
+        batches: Sequence[Batch],
+        *,
+        game_id: str | None = None,
+        seating: Seating | None = None,
+    ) -> Stream:
+        """A new game holding a whole log's batches as they were read, each with its
+        ``payloads`` bytes kept as they are (never encoded again: an older event version
+        keeps its bytes), and its ``seating``, at once, as ``create`` holds its first.
+
+        It is stored under ``game_id``, by default ``header["game_id"]``: the catalogue's
+        key may differ from the id the header and the first batch name (a what-if branch
+        keeps its parent's, byte for byte, and is stored beside it). ``GameExists`` if
+        the key is taken; ``StoreConflict`` if the batches do not run on from seq 0."""
+        ...
+
     def open(self, game_id: str) -> Stream:
         """A stored game, to read and append to; ``GameNotFound`` if there is none,
         ``GameBusy`` if the store allows one writer and another holds it."""
@@ -182,6 +203,21 @@ class Store(Protocol):
         ...
 
 
+def check_batches(game_id: str, payloads: Sequence[bytes], batches: Sequence[Batch]) -> int:
+    """The end seq of a whole log's batches for ``adopt``: they run on from seq 0, each
+    with events and its payload; ``StoreConflict`` (nothing stored) otherwise."""
+    if not batches or len(payloads) != len(batches):
+        raise StoreConflict(f"game {game_id}: a game needs its batches, each with its payload")
+    seq = 0
+    for batch in batches:
+        if batch.seq != seq or not batch.events:
+            raise StoreConflict(
+                f"game {game_id}: a batch starts at seq {batch.seq}, expected {seq}", batch.seq, seq
+            )
+        seq = batch.end
+    return seq
+
+
 def check_game_id(game_id: object) -> str:
     """A game id every store can keep as a name: 1 to 64 of ``[A-Za-z0-9_-]``."""
     if (
@@ -193,4 +229,12 @@ def check_game_id(game_id: object) -> str:
     return game_id
 
 
-__all__ = ["GameEntry", "SeatRecord", "Seating", "Store", "Stream", "check_game_id"]
+__all__ = [
+    "GameEntry",
+    "SeatRecord",
+    "Seating",
+    "Store",
+    "Stream",
+    "check_batches",
+    "check_game_id",
+]

@@ -35,7 +35,7 @@ from core.errors import (
 from core.events.codec import Batch, decode_batch, encode_batch
 from core.log import LogScan, LogWriter, follow_log, read_log, read_log_bytes
 from core.log.framing import FRAME_OVERHEAD, encode_log
-from core.store.base import GameEntry, Seating, check_game_id
+from core.store.base import GameEntry, Seating, check_batches, check_game_id
 from core.store.seatfile import read_seating, write_seating
 
 #: How often a follower looks at a log another process is appending to, in seconds.
@@ -346,19 +346,38 @@ class FileStore:
             raise
 
     def adopt(
-        self, header: Mapping[str, Any], payloads: Sequence[bytes], batches: Sequence[Batch]
+        self,
+        header: Mapping[str, Any],
+        payloads: Sequence[bytes],
+        batches: Sequence[Batch],
+        *,
+        game_id: str | None = None,
+        seating: Seating | None = None,
     ) -> FileStream:
-        """A new game holding a verified log's batches as they were encoded (an import):
-        ``core.store.import_log`` uses it so old event versions keep their bytes."""
-        game_id = check_game_id(header.get("game_id"))
+        """A new game holding a verified log's batches as they were encoded (an import, a
+        branch): ``core.store.import_log`` uses it so old event versions keep their bytes.
+        It is stored under ``game_id`` (by default the header's: a branch, whose first
+        batch names its parent's id, needs another), its ``seating`` written first, as
+        ``create`` does."""
+        game_id = check_game_id(header.get("game_id") if game_id is None else game_id)
+        check_batches(game_id, payloads, batches)
         path = self.log_path(game_id)
         self.folder.mkdir(parents=True, exist_ok=True)
         if os.path.lexists(path):
             raise GameExists(f"{path}: a game {game_id!r} is already stored there")
+        seats = self.seating_path(game_id)
+        if seating is not None:
+            try:
+                write_seating(seats, game_id, seating, new=True)
+            except FileExistsError:
+                raise GameExists(f"{seats}: a game {game_id!r} is being made there") from None
         try:
             writer = LogWriter.create(path, dict(header), sync=self.sync, first=list(payloads))
-        except LogError as exc:
-            if os.path.lexists(path):
+        except BaseException as exc:
+            if seating is not None:  # ours, written above: no seats without their log
+                with contextlib.suppress(OSError):
+                    seats.unlink()
+            if isinstance(exc, LogError) and os.path.lexists(path):
                 raise GameExists(f"{path}: a game {game_id!r} is already stored there") from exc
             raise
         return FileStream(writer.scan, list(batches), writer, game_id)

@@ -8,7 +8,7 @@ store's file and damage is found as a file reader finds it.
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from time import time as now
 from typing import Any
 from zlib import crc32
@@ -16,7 +16,7 @@ from zlib import crc32
 from core.errors import GameDamaged, GameExists, GameNotFound, StoreConflict, StoreError
 from core.events.codec import Batch, decode_batch, encode_batch
 from core.log.framing import FORMAT_VERSION, encode_log
-from core.store.base import GameEntry, Seating, check_game_id
+from core.store.base import GameEntry, Seating, check_batches, check_game_id
 
 
 class MemoryGame:
@@ -221,6 +221,30 @@ class MemoryStore:
         game.seating = seating
         with game.lock:
             game.add(payload, first)
+        with self._lock:
+            if game_id in self._games:
+                raise GameExists(f"{self.url} already holds a game {game_id!r}")
+            self._games[game_id] = game
+        return MemoryStream(game)
+
+    def adopt(
+        self,
+        header: Mapping[str, Any],
+        payloads: Sequence[bytes],
+        batches: Sequence[Batch],
+        *,
+        game_id: str | None = None,
+        seating: Seating | None = None,
+    ) -> MemoryStream:
+        """A new game holding a log's batches with the bytes they were read with (an
+        import, a branch), under ``game_id`` (by default the header's), with its seating."""
+        game_id = check_game_id(header.get("game_id") if game_id is None else game_id)
+        check_batches(game_id, payloads, batches)
+        game = MemoryGame(game_id, header)
+        game.seating = seating
+        with game.lock:
+            for payload, batch in zip(payloads, batches, strict=True):
+                game.add(bytes(payload), batch)
         with self._lock:
             if game_id in self._games:
                 raise GameExists(f"{self.url} already holds a game {game_id!r}")

@@ -53,7 +53,7 @@ from core.errors import (
 )
 from core.events.codec import Batch, decode_batch, encode_batch
 from core.log.framing import FORMAT_VERSION, PREAMBLE, decode_header, encode_frame, encode_header
-from core.store.base import GameEntry, Seating, SeatRecord, check_game_id
+from core.store.base import GameEntry, Seating, SeatRecord, check_batches, check_game_id
 from core.store.pglisten import FALLBACK_POLL, AppendListener
 from core.store.pgschema import SchemaTooNew, migrate
 
@@ -439,17 +439,20 @@ class PostgresStore:
         return stream
 
     def adopt(
-        self, header: Mapping[str, Any], payloads: Sequence[bytes], batches: Sequence[Batch]
+        self,
+        header: Mapping[str, Any],
+        payloads: Sequence[bytes],
+        batches: Sequence[Batch],
+        *,
+        game_id: str | None = None,
+        seating: Seating | None = None,
     ) -> PostgresStream:
-        """A new game holding a verified log's batches as they were encoded (an import), in
-        one transaction: ``core.store.import_log`` uses it so old event versions keep their
-        bytes."""
-        game_id = check_game_id(header.get("game_id"))
-        seq = 0
-        for batch in batches:
-            if batch.seq != seq or not batch.events:
-                raise StoreConflict(f"game {game_id}: batch at seq {batch.seq}, expected {seq}")
-            seq = batch.end
+        """A new game holding a verified log's batches as they were encoded (an import, a
+        branch) and its seating, in one transaction: ``core.store.import_log`` uses it so
+        old event versions keep their bytes. Its key is ``game_id`` (by default the
+        header's; the header keeps whichever id it names)."""
+        game_id = check_game_id(header.get("game_id") if game_id is None else game_id)
+        seq = check_batches(game_id, payloads, batches)
         header_bytes = encode_header(dict(header))
         header_crc = zlib.crc32(header_bytes)
         rows = [
@@ -471,6 +474,8 @@ class PostgresStore:
                     "VALUES (%s, %s, %s, %s, %b, %s)",
                     rows,
                 )
+            if seating is not None:  # in the same transaction: never a game without its seats
+                self._save_seating(conn, game_id, seating)
         stream = PostgresStream(self, game_id, header_bytes, header_crc, writable=True)
         stream._seqs = [b.seq for b in batches]
         stream._payloads, stream._batches = list(payloads), list(batches)

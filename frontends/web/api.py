@@ -1,6 +1,6 @@
 """The JSON API behind the pages: replays, live games, their events and states, and commands.
 
-    GET  /api/replays                      the replays directory's logs
+    GET  /api/replays                      the replays directory's logs, the store's finished games
     POST /api/replays                      upload a log (multipart field ``log``, or the raw bytes)
     GET  /api/replays/<name>               players, length, the totals through the game
     GET  /api/replays/<name>/events        event records from ``?from=SEQ`` (``&limit=N``)
@@ -60,8 +60,13 @@ def _events(records: list[dict[str, Any]], total: int) -> dict[str, Any]:
 
 @bp.get("/replays")
 def list_replays():
-    """The logs in the replays directory."""
-    return jsonify({"replays": services().library.listing()})
+    """The logs in the replays directory, then the finished games of the server's store
+    (newest first; ``stored_unlisted``: the older games of the store not looked at)."""
+    replays = services().library.listing()
+    stored, older = services().stored.finished()
+    named = {replay["name"] for replay in replays}  # a folder's log keeps its name
+    replays += [game for game in stored if game["name"] not in named]
+    return jsonify({"replays": replays, "stored_unlisted": older})
 
 
 @bp.post("/replays")

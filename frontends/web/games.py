@@ -30,6 +30,10 @@ def dice_origin(state: GameState) -> dict[str, Any]:
     """Where the game's dice come from, for the page to say (never the secret itself,
     until the log has revealed it)."""
     facts = state.facts
+    if facts.branches:  # a what-if branch: its fact says where its dice come from now
+        parent, at, luck = facts.branches[-1]
+        seed = facts.branch_seed
+        return {"kind": "branch", "parent": parent, "at": at, "luck": luck, "seed": seed}
     if facts.seed_chosen_by:
         return {"kind": "chosen", "seed": state.seed, "chosen_by": facts.seed_chosen_by}
     if facts.commitment:
@@ -220,6 +224,14 @@ class LiveGames:
         """Start a game (``core.host.Lobby.create``'s options); returns it and the secret
         token of each person's seat."""
         table, tokens = self.lobby.create(players, **options)
+        return self._view(table), tokens
+
+    def branch(
+        self, parent: bytes, at: int, luck: str, players: object, **options: Any
+    ) -> tuple[LiveGame, dict[int, str]]:
+        """Start a what-if branch of the log ``parent`` (``core.host.Lobby.branch``'s
+        options); returns it and the secret token of each person's seat."""
+        table, tokens = self.lobby.branch(parent, at, luck, players, **options)
         return self._view(table), tokens
 
     def get(self, game_id: str) -> LiveGame | None:

@@ -11,7 +11,7 @@ from typing import Any, overload
 
 from flask import request
 
-from core.errors import LogError
+from core.errors import GameDamaged, GameNotFound, LogError
 from frontends.web.errors import ApiError, log_refused
 from frontends.web.games import LiveGame
 from frontends.web.replays import GAME_NAME, Replay, ReplayNotFound
@@ -82,17 +82,22 @@ def replay_named(name: str) -> Replay:
 
 
 def _finished_game(name: str) -> Replay | None:
-    """The replay of this server's live game named ``web-ID.dmlog`` once it is over."""
+    """The replay of a game of this server's store named ``web-ID.dmlog`` once it is over
+    (read from the lobby's table if it holds one, else from the store: none is taken up)."""
     match = GAME_NAME.fullmatch(name)
-    live = services().games.get(match["id"]) if match else None
-    if live is None:
+    if match is None:
         return None
-    with live.cond:
-        over, data = live.state.is_over, live.table.game.export()
-    if not over:
-        message = f"game {live.id} is still being played: watch it at /games/{live.id}"
+    game_id = match["id"]
+    try:
+        found = services().stored.log(game_id)
+    except GameNotFound:
+        return None
+    except GameDamaged as exc:
+        raise ApiError(422, "damaged", str(exc)) from None
+    if not found.ending.over:
+        message = f"game {game_id} is still being played: watch it at /games/{game_id}"
         raise ApiError(404, "game_in_play", message)
-    return services().library.game(name, data)
+    return services().library.game(name, found.data)
 
 
 def live_game(game_id: str) -> LiveGame:

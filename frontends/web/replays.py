@@ -58,7 +58,7 @@ class Replay:
         if not batches:
             raise LogError(f"{name}: the log holds no game (only its header)")
         self.name = name
-        self.source = source  # "file", "upload" or "game" (a live game's, finished)
+        self.source = source  # "file", "upload" or "game" (a game of the server's store, over)
         self.path = path  # the file in the replays folder (None: an upload, a live game's)
         self._data = data  # the log's bytes, when it is not a file
         self._sha256: str | None = None
@@ -126,6 +126,7 @@ class Replay:
             "dice_set": header.get("dice_set"),
             "rules": header.get("rules"),
             "events": self.total,
+            "branch": self.header.get("branch"),  # {"parent": SHA-256, "at": N}, or None
             "over": self.final.is_over,
             "winners": [self.names[s] for s in self.final.winners],
             "totals": list(self.final.totals()),
@@ -164,7 +165,7 @@ class ReplayLibrary:
         """Every log of the directory with its players and length (or why it cannot be read)."""
         found = []
         for name, path in self.files().items():
-            entry: dict[str, Any] = {"name": name, "size": path.stat().st_size}
+            entry: dict[str, Any] = {"name": name, "source": "file", "size": path.stat().st_size}
             try:
                 replay = self._load_file(name, path)
             except (LogError, ValueError) as exc:
@@ -177,8 +178,26 @@ class ReplayLibrary:
                     over=replay.final.is_over,
                     winners=[replay.names[s] for s in replay.final.winners],
                 )
+                branch = replay.header.get("branch")
+                if isinstance(branch, dict):  # a what-if branch: where it parted
+                    entry["branch"] = {"at": branch.get("at")}
             found.append(entry)
         return found
+
+    def folder_replays(self) -> list[Replay]:
+        """The replays folder's logs that read well (cached as the listing's are)."""
+        found = []
+        for name, path in self.files().items():
+            try:
+                found.append(self._load_file(name, path))
+            except (LogError, ValueError, OSError):
+                continue  # the listing names what is wrong with it
+        return found
+
+    def kept(self) -> list[Replay]:
+        """The replays held in memory: uploads, and finished live or stored games viewed."""
+        with self._lock:
+            return [*self._uploads.values(), *(replay for _, replay in self._games.values())]
 
     def get(self, name: str) -> Replay:
         """The replay listed under ``name``; ``ReplayNotFound`` for any other name."""
@@ -210,9 +229,9 @@ class ReplayLibrary:
         return replay
 
     def game(self, name: str, data: bytes) -> Replay:
-        """A finished live game's log (its bytes, ``name`` its file name ``web-ID.dmlog``),
-        kept in memory as uploads are; read again only if its bytes changed (a solo game
-        whose seed was chosen can be undone after its end)."""
+        """A finished game of the server's store (its bytes, ``name`` its file name
+        ``web-ID.dmlog``), kept in memory as uploads are; read again only if its bytes
+        changed (a solo game whose seed was chosen can be undone after its end)."""
         digest = hashlib.sha256(data).hexdigest()
         with self._lock:
             kept = self._games.get(name)

@@ -72,6 +72,7 @@ class GamePage {
     this.seats = game.seats;
     this.scores = game.scores; // each seat's score so far, through the game (the server's)
     this.dice = game.dice;
+    if (this.dice && this.dice.kind === "branch") this.findParent();
     for (const record of game.events) this.records[record.seq] = record;
     this.events = new EventList(this.dom.events, this.names, (position) => this.goTo(position));
     this.events.set(game.events);
@@ -282,7 +283,19 @@ class GamePage {
     document.dispatchEvent(new CustomEvent("dm:rendered", { detail: { seq: board.seq } }));
   }
 
-  /** Where the dice come from: a secret seed committed to, then revealed; or a chosen seed. */
+  /** A what-if branch: the game it was branched from (its name and link, if the server has it). */
+  async findParent() {
+    try {
+      const parent = await getJSON(`${base}/parent`);
+      this.dice = { ...this.dice, parent_name: parent.name, parent_link: parent.link };
+      if (this.board) this.renderDice();
+    } catch {
+      // named by its log's SHA-256 only
+    }
+  }
+
+  /** Where the dice come from: a secret seed committed to, then revealed; a chosen seed; or a
+   * what-if branch's luck (the dice its parent rolled, or a fresh seed, both known to anyone). */
   renderDice() {
     const dice = this.dice;
     const box = this.dom.dice;
@@ -293,7 +306,17 @@ class GamePage {
     box.dataset.key = key;
     const hex = (text) => el("code", { title: text }, `${text.slice(0, 8)}…`);
     clear(box);
-    if (dice.kind === "secret") {
+    if (dice.kind === "branch") {
+      const parent = dice.parent_name
+        ? el("a", { href: dice.parent_link || `/replay/${encodeURIComponent(dice.parent_name)}` }, dice.parent_name)
+        : el("span", {}, "another game (its log's SHA-256 ", hex(dice.parent), ")");
+      box.append("A what-if branch of ", parent, ` at event ${dice.at}, `);
+      if (dice.luck === "same") {
+        box.append("same luck: the dice are known (each position rolls what that game rolled there).");
+      } else {
+        box.append(`fresh luck: dice from seed ${dice.seed}, recorded in the log (not secret).`);
+      }
+    } else if (dice.kind === "secret") {
       box.append("Dice from a secret seed, revealed when the game ends (SHA-256 ", hex(dice.commitment), ").");
     } else if (dice.kind === "revealed") {
       box.append(

@@ -3,6 +3,7 @@
 
 import { getJSON, postFile, postJSON } from "./api.js";
 import { dieSvg } from "./dice.js";
+import { showSeatLinks } from "./links.js";
 import { clear, el, shortName } from "./util.js";
 
 // The first seat is the person starting the game: their name is asked, never assumed
@@ -16,20 +17,28 @@ const DEFAULT_SEATS = [
 /** The longest name the server takes (core.host.seats.MAX_NAME): a longer one is refused, not cut. */
 const MAX_NAME = 24;
 
+/** What a listed log is besides its name: a game of the server's store, a what-if branch. */
+function logTags(r) {
+  return [
+    r.source === "store" ? el("span", { class: "tag stored", title: "a finished game kept by this server" }, "stored") : null,
+    r.branch ? el("span", { class: "tag what-if", title: "a what-if branch of another game" }, `what-if at ${r.branch.at}`) : null,
+  ];
+}
+
 async function loadReplays() {
   const box = document.getElementById("replay-list");
   try {
     const { replays } = await getJSON("/api/replays");
     clear(box);
     if (!replays.length) {
-      box.append(el("p", { class: "hint" }, "No replays in the replays folder yet. Upload a log below."));
+      box.append(el("p", { class: "hint" }, "No replays in the replays folder or finished games here yet. Upload a log below."));
       return;
     }
     const rows = replays.map((r) =>
       el(
         "tr",
         {},
-        el("td", {}, r.error ? r.name : el("a", { href: `/replay/${encodeURIComponent(r.name)}` }, r.name)),
+        el("td", {}, r.error ? r.name : el("a", { href: `/replay/${encodeURIComponent(r.name)}` }, r.name), logTags(r)),
         r.error
           ? el("td", { class: "damaged", colspan: 3 }, r.error)
           : [
@@ -115,43 +124,7 @@ function seatsFromForm(form, count = 4) {
 }
 
 function showLinks(game) {
-  const box = document.getElementById("game-links");
-  clear(box);
-  box.hidden = false;
-  const people = game.seats.filter((s) => s.token);
-  const heading = el("h2", { tabindex: "-1" }, "Your game is ready");
-  box.append(heading);
-  if (people.length > 1) {
-    box.append(el("p", { class: "hint" }, "Send each person their own link: it lets only them move for their seat."));
-  }
-  for (const seat of people) {
-    const url = new URL(seat.link, location.href).href;
-    const copy = el("button", { type: "button", class: "button" }, "Copy");
-    copy.addEventListener("click", async () => {
-      try {
-        await navigator.clipboard.writeText(url);
-        copy.textContent = "Copied";
-      } catch {
-        copy.textContent = "Select and copy";
-      }
-    });
-    box.append(
-      el(
-        "div",
-        { class: "link-row" },
-        el("a", { class: "button primary", href: seat.link }, `Play as ${shortName(seat.name)}`),
-        el("code", {}, url),
-        copy,
-      ),
-    );
-  }
-  box.append(el("div", { class: "link-row" }, el("a", { class: "button", href: game.watch }, "Watch only"), el("code", {}, new URL(game.watch, location.href).href)));
-  heading.focus(); // the links appear below the form: the keyboard and a screen reader go to them
-  try {
-    localStorage.setItem(`dm-links-${game.id}`, JSON.stringify(people.map((s) => ({ name: s.name, link: s.link }))));
-  } catch {
-    // private mode: the links above are all there is
-  }
+  showSeatLinks(document.getElementById("game-links"), game);
 }
 
 /** The largest seed the engine takes (2**64 - 1). */

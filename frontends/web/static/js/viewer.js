@@ -10,6 +10,7 @@ import { AnalysisView } from "./analysis.js";
 import { getJSON } from "./api.js";
 import { renderMountain, renderPlayers } from "./board.js";
 import { Boards } from "./boards.js";
+import { BranchTools } from "./branches.js";
 import { renderChart } from "./chart.js";
 import { EventList } from "./events.js";
 import { howToOpen, wireHowTo } from "./howto.js";
@@ -73,11 +74,14 @@ class Viewer {
       onReady: () => this.analysisReady(),
     });
     this.wireControls();
+    // the game's what-if family and "Play from here", loaded beside the first board
+    this.family = new BranchTools({ base: this.base, names: this.names, total: this.total, onSeek: (p) => this.go(p) });
+    const family = this.family.load().catch((error) => this.family.failed(error));
     const analysing = new URLSearchParams(location.search).get("analysis") === "1";
     const opened = analysing ? this.analysis.show().catch((error) => this.showError(error)) : null;
     await this.go(first);
     this.holdAll(await all);
-    await opened;
+    await Promise.all([opened, family]);
   }
 
   /** The analysis has arrived (or the view closed): its marks in the event list, the board redrawn. */
@@ -228,6 +232,7 @@ class Viewer {
     renderChart(this.dom.chart, this.summary.scores, this.names, this.total, n, (p) => this.go(p));
     this.events.show(n);
     if (this.analysis) this.analysis.render(n);
+    if (this.family) this.family.update(board); // where "Play from here" may start
     this.dom.slider.value = String(n);
     // The event just shown and the last one, both by their seq as the event list, `log show`,
     // the dumps and the analysis number them (from 0): one way of counting, never two.
