@@ -1,6 +1,6 @@
 """Instructions per random 4-player game, counted by valgrind: a figure other jobs cannot move.
 
-    python -m benchmarks.instructions [--games 20] [--rebuild] [--recording]
+    python -m benchmarks.instructions [--games 20] [--rebuild] [--recording] [--web]
 
 The timed figures of ``python -m benchmarks`` move by a third between runs on a
 shared machine; an instruction count does not. This runs a worker (this module
@@ -18,6 +18,11 @@ only plays them).
 the same games' commands, events, states, frames and log made and written, with
 nothing decided): a worker that plays N games and records them, minus one that
 only plays them. What is left of a played game above that floor is the deciding.
+
+``--web`` counts the same kind of game played by the web server's live games
+(four ``random`` bots at pace 0, created with ``POST /api/games`` through
+Flask's test client, their logs and seats written to a data folder): what a
+frontend adds around the engine, minus a worker that creates none.
 """
 
 from __future__ import annotations
@@ -51,6 +56,31 @@ def load(games: int, out_dir: str) -> None:
     play(games, out_dir)
     for name in sorted(os.listdir(out_dir)):
         Game.load(os.path.join(out_dir, name))
+
+
+def web(games: int, out_dir: str) -> None:
+    """The web worker: a warm-up game, then ``games`` bot games run by the live games."""
+    from frontends.web.app import create_app  # only this stage needs Flask
+
+    app = create_app({"DATA_DIR": out_dir, "BOT_PACE": 0, "TESTING": True})
+    client = app.test_client()
+    bots = [{"bot": "random"}] * 4
+    live_games = app.extensions["dice_miner"].games
+    try:
+        for seed in [77, *range(1, games + 1)]:
+            answer = client.post("/api/games", json={"players": bots, "seed": seed, "pace": 0})
+            if answer.status_code != 201:
+                raise RuntimeError(f"POST /api/games answered {answer.status_code}: {answer.text}")
+            _wait_for_the_end(live_games.get(answer.get_json()["id"]))
+    finally:
+        live_games.close()
+
+
+def _wait_for_the_end(live) -> None:
+    """Until the live game's bots have played it to its end."""
+    with live.cond:
+        if not live.cond.wait_for(lambda: live.state.is_over, timeout=600):
+            raise RuntimeError(f"game {live.id} did not end")
 
 
 def record_games(games: int, out_dir: str, *, write: bool) -> None:
@@ -88,6 +118,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--recording", action="store_true", help="also count the recording floor (as many games)"
     )
+    parser.add_argument(
+        "--web", action="store_true", help="also count the games played by the web's live games"
+    )
     parser.add_argument("--worker", type=int, metavar="N", help=argparse.SUPPRESS)
     parser.add_argument("--stage", choices=STAGES, default="play", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -110,6 +143,10 @@ def main(argv: list[str] | None = None) -> int:
         floor = (count(args.games, "record") - count(args.games, "facts")) // args.games
         share = f"{floor / per_game:.0%}"
         print(f"{floor:,} of them recording the game's facts, nothing decided ({share})")
+    if args.web:
+        served = (count(args.games, "web") - count(0, "web")) // args.games
+        ratio = f"{served / per_game:.2f} x a game"
+        print(f"{served:,} instructions per game run by the web's live games ({ratio})")
     return 0
 
 
@@ -119,6 +156,7 @@ STAGES = {
     "load": load,
     "record": partial(record_games, write=True),
     "facts": partial(record_games, write=False),
+    "web": web,
 }
 
 

@@ -73,3 +73,11 @@ def test_the_recording_workers_differ_only_by_writing_the_logs(tmp_path):
     assert not (tmp_path / "facts").exists()  # facts only: nothing written
     for stage in ("record", "facts"):
         assert instructions.main(["--worker", "1", "--stage", stage]) == 0
+
+
+def test_the_web_worker_plays_its_games_to_the_end_through_the_live_games(tmp_path):
+    instructions.web(2, str(tmp_path))
+    logs = sorted(tmp_path.glob("*.dmlog"))
+    assert len(logs) == 3  # the warm-up game and the two counted
+    for log in logs:
+        assert Game.load(log).state.is_over

@@ -116,9 +116,11 @@ class Table:
     def bot_kind(self, seat: int) -> str | None:
         """The kind of bot playing ``seat`` now: the seating's, or the one the log says was
         handed a quiet person's seat; None for a person."""
-        handed = dict(self.state.facts.bot_seats).get(seat)
-        if handed is not None:
-            return handed
+        bot_seats = self.state.facts.bot_seats
+        if bot_seats:  # (most games never hand a seat over: no dict to make)
+            handed = dict(bot_seats).get(seat)
+            if handed is not None:
+                return handed
         return self.seats[seat].bot if 0 <= seat < len(self.seats) else None
 
     def is_person(self, seat: int) -> bool:

@@ -115,11 +115,6 @@ def begins_history(frame: Frame) -> bool:
     return frame.depth <= 1 or type(frame.command) is BranchGame
 
 
-def _depth(top: Frame, command: Command) -> int:
-    """The depth after ``command``: one more, but for a branch's fact (no step of the game)."""
-    return top.depth if type(command) is BranchGame else top.depth + 1
-
-
 def _step(top: Frame, seq: int, batch: Batch, events: tuple[Event, ...]) -> tuple[Frame, int]:
     """The top frame and next seq after ``events``, the first events of ``batch``."""
     if batch.seq != seq:
@@ -132,7 +127,9 @@ def _step(top: Frame, seq: int, batch: Batch, events: tuple[Event, ...]) -> tupl
             raise ValueError(f"undo batch at seq {batch.seq} does not undo the last command")
         return below, batch.end
     state = fold(events, top.state)
-    frame = _new_tuple(Frame, (state, seq, _depth(top, batch.command), top, batch.command))
+    command = batch.command
+    depth = top.depth + (type(command) is not BranchGame)  # a branch's fact is no step
+    frame = _new_tuple(Frame, (state, seq, depth, top, command))
     return frame, seq + len(events)
 
 
@@ -144,8 +141,9 @@ def push(timeline: Timeline, batch: Batch, state: GameState) -> Timeline:
     """
     if batch.seq != timeline.seq:
         raise ValueError(f"batch starts at seq {batch.seq}, expected {timeline.seq}")
-    top = timeline.top
-    frame = _new_tuple(Frame, (state, batch.seq, _depth(top, batch.command), top, batch.command))
+    top, command = timeline.top, batch.command
+    depth = top.depth + (type(command) is not BranchGame)  # a branch's fact is no step
+    frame = _new_tuple(Frame, (state, batch.seq, depth, top, command))
     return _new_tuple(Timeline, (frame, batch.end))
 
 

@@ -14,6 +14,7 @@ marks what it is told is selectable and sends back the commands it was given.
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -161,21 +162,37 @@ class ScoreSeries:
     ``points`` are ``(position, scores)`` with position = events folded so far and each
     seat's score so far (``score_now``: the totals, with the round in play as if it were
     scored now); ``rounds`` the positions just after each round (or tie-break) was scored.
+
+    Scoring a position costs a round's scoring for every seat, so a live game only notes
+    the states as they come (under its table's lock) and scores them when the chart is
+    asked for (``data``), each once: a game nobody watches pays nothing for its chart.
     """
 
     def __init__(self) -> None:
-        self.points: list[tuple[int, list[int]]] = []
         self.rounds: list[int] = []
+        self._points: list[tuple[int, list[int]]] = []
         self._last: tuple[int, ...] | None = None
+        self._unscored: list[tuple[int, GameState]] = []
+        self._lock = threading.Lock()  # noted by the table's thread, read by requests'
 
     def add(self, seq: int, event: Event, after: GameState) -> None:
         """Note the state after the event at ``seq``."""
-        scores = tuple(score_now(after))
-        if scores != self._last:
-            self.points.append((seq + 1, list(scores)))
-            self._last = scores
+        with self._lock:
+            self._unscored.append((seq, after))
         if isinstance(event, RoundScored | TieBreakScored):
             self.rounds.append(seq + 1)
+
+    @property
+    def points(self) -> list[tuple[int, list[int]]]:
+        """Each position where a seat's score changed, with every seat's score there."""
+        with self._lock:
+            for seq, after in self._unscored:
+                scores = tuple(score_now(after))
+                if scores != self._last:
+                    self._points.append((seq + 1, list(scores)))
+                    self._last = scores
+            self._unscored.clear()
+            return list(self._points)
 
     def unmark(self, positions: range) -> None:
         """Forget the round marks of events that were undone."""
@@ -183,7 +200,7 @@ class ScoreSeries:
 
     def data(self) -> dict[str, Any]:
         """The series as JSON-ready data."""
-        return {"points": list(self.points), "rounds": list(self.rounds)}
+        return {"points": self.points, "rounds": list(self.rounds)}
 
 
 __all__ = [
