@@ -6,7 +6,9 @@ change. At that moment a worker asks the table's bot to decide on a snapshot
 Carlo bot thinks) and commits the move only if the game is still where it was
 (``Table.play``): a person's undo meanwhile, or another process's worker that
 played the same turn first, turns it into nothing, never into a second move.
-Every commit reschedules its table, so bots answer each other and people.
+Every commit reschedules its table, so bots answer each other and people; at
+pace 0 a worker whose table is due again at once plays on, as long as no other
+table waits, instead of handing each move through the schedule and the pool.
 
 Where several processes share a store, every process holding a table would play
 its bots; the one whose own commit made the bot due plays at the table's pace,
@@ -50,6 +52,7 @@ class BotRunner:
         self._busy: set[str] = set()  # tables a worker is playing now
         self._latest: dict[str, int] = {}  # each table's one due entry (older ones are void)
         self._again: set[str] = set()  # tables that came due while being played
+        self._queued = 0  # moves handed to the pool that no worker has started yet
         self._unsubscribe: dict[str, Callable[[], None]] = {}
         self._cond = threading.Condition()
         self._closed = False
@@ -80,7 +83,12 @@ class BotRunner:
 
     def _changed(self, table: Table, commits: Sequence[Commit]) -> None:
         """A table changed (or was added): if a bot is to act, it is due after the pace."""
-        self._later(table, table.pace + (self.failover if table.changed_elsewhere else 0.0))
+        self._later(table, self._delay(table))
+
+    def _delay(self, table: Table) -> float:
+        """Seconds from a change to the table's next bot move: its pace, and the failover
+        too if the change came from another process (whose own bots go first)."""
+        return table.pace + (self.failover if table.changed_elsewhere else 0.0)
 
     def _later(self, table: Table, delay: float) -> None:
         """The table's bot, if one is to act, is due in ``delay`` seconds."""
@@ -88,6 +96,9 @@ class BotRunner:
             return
         with self._cond:
             if table.id not in self._unsubscribe:
+                return
+            if table.id in self._busy:  # its worker looks again when done (``_again``)
+                self._again.add(table.id)
                 return
             when, order = self._clock() + delay, next(self._order)
             self._latest[table.id] = order
@@ -112,9 +123,26 @@ class BotRunner:
                     self._again.add(table.id)  # its worker looks again when done
                     continue
                 self._busy.add(table.id)
+                self._queued += 1
             self._pool.submit(self._move, table)
 
     def _move(self, table: Table) -> None:
+        """Play the table's bot; while the next one is due at once (pace 0) and no other
+        table waits, play on here rather than through the schedule and the pool."""
+        with self._cond:
+            self._queued -= 1
+        while self._move_once(table):
+            with self._cond:
+                if self._closed or self._others_wait() or table.id not in self._unsubscribe:
+                    break
+                self._busy.add(table.id)
+        else:
+            return
+        self._changed(table, ())
+
+    def _move_once(self, table: Table) -> bool:
+        """One move of the table's bot; True if it is due again at once and may go on here.
+        Otherwise it has been rescheduled (or dropped, after a failure)."""
         played = []
         try:
             if table.changed_elsewhere:
@@ -126,17 +154,24 @@ class BotRunner:
             with self._cond:
                 self._busy.discard(table.id)
             self._later(table, self.retry)
-            return
+            return False
         except Exception:  # a bot's bug must not pass silently, nor stop the others
             log.exception("a bot of game %s failed to move", table.id)
-            return
+            return False
         finally:
             with self._cond:
                 self._busy.discard(table.id)
                 again = table.id in self._again
                 self._again.discard(table.id)
         if again or not played:
+            if played and self._delay(table) <= 0 and table.bot_to_act() is not None:
+                return True
             self._changed(table, ())  # due again meanwhile, or the game moved on: look again
+        return False
+
+    def _others_wait(self) -> bool:
+        """True if another table's bot is due or waits for a worker (the lock is held)."""
+        return self._queued > 0 or (bool(self._due) and self._due[0][0] <= self._clock())
 
     def close(self) -> None:
         """Stop playing every table (moves being decided are dropped)."""
