@@ -15,6 +15,7 @@ in for ``idle_close`` seconds (``GameClosed`` in its log, saying why: its place
 is then free), and hands to a bot the seat of a person the game has waited on
 for ``quiet_seat`` seconds while another person is at the table (BGA's answer
 to leavers), so the others can finish; the person takes the seat back by moving.
+What a client may ask a new table to be is checked by ``core.host.setups``.
 
 Where the store is shared by several processes (PostgreSQL), the lobby follows
 every append in the store (``on_append``), so a move made through another
@@ -30,37 +31,28 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 from attrs import define, evolve, field
 
-from core.bots import BOTS
 from core.branch import branch_game
-from core.commands import GAME_MODES
 from core.errors import (
     DiceMinerError,
     GameBusy,
     GameNotFound,
     LogError,
-    SetupError,
     StoreUnavailable,
     TornRecord,
 )
 from core.game import Game
 from core.host.bots import BotRunner
-from core.host.seats import MAX_NAME, is_name, parse_seats, seating_for
+from core.host.seats import seating_for
+from core.host.setups import branch_seed, parse_branch_seats, parse_game_setup, parse_pace
 from core.host.table import Table
 from core.rng import SECRET_BYTES
 from core.store import GameEntry, Seating, Store, check_game_id
 
 log = logging.getLogger(__name__)
-
-#: The seeds a player may choose: what the log's header and the generator take.
-MAX_SEED = 1 << 64
-#: Longest a pace may be, in seconds between two bot moves.
-MAX_PACE = 10.0
-#: The luck a what-if branch is played with (``core.branch``).
-LUCKS = ("same", "fresh")
 
 
 class LobbyFull(DiceMinerError):
@@ -153,58 +145,26 @@ class Lobby:
         With no ``seed`` the dice come from a fresh 256-bit secret that the log only
         commits to until the game ends; a chosen ``seed`` is no secret, and the log says
         so, naming ``chosen_by`` (the game's creator by default)."""
-        seats = parse_seats(players, BOTS)
-        if mode not in GAME_MODES:
-            raise SetupError(f"mode must be one of {', '.join(GAME_MODES)}, not {mode!r}")
-        if mode == "solo" and (len(seats) != 1 or seats[0][1] is not None):
-            raise SetupError("the solo game has exactly one seat, played by a person")
-        if mode == "multi" and not 2 <= len(seats) <= 4:
-            raise SetupError("a game has 2 to 4 players")
-        secret = None
-        if seed is None:
-            secret = secrets.token_bytes(SECRET_BYTES)
-        elif not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < MAX_SEED:
-            raise SetupError("seed must be a whole number from 0 to 2**64 - 1")
-        if chosen_by is None:
-            chosen_by = "the game's creator"
-        if not is_name(chosen_by):
-            raise SetupError(f"who chose the seed is 1 to {MAX_NAME} printable characters")
-        if pace is not None and (
-            not isinstance(pace, int | float) or isinstance(pace, bool) or not 0 <= pace <= MAX_PACE
-        ):
-            raise SetupError(f"pace must be 0 to {MAX_PACE:g} seconds between bot moves")
-        kept_pace = None if pace is None else float(pace)  # None: the server's pace
-        seating, tokens = seating_for(seats, kept_pace)
+        setup = parse_game_setup(players, seed=seed, mode=mode, pace=pace, chosen_by=chosen_by)
+        secret = secrets.token_bytes(SECRET_BYTES) if setup.seed is None else None
+        seating, tokens = seating_for(setup.seats, setup.pace)
         if secret is not None:
             seating = evolve(seating, secret=secret.hex())
-        self._hold_place(client)
-        try:
+
+        def make() -> Table:
             game = Game.new(
-                [name for name, _ in seats],
-                None if secret is not None else seed,
-                mode=str(mode),
+                [name for name, _ in setup.seats],
+                setup.seed,
+                mode=setup.mode,
                 game_id=secrets.token_hex(6),
                 store=self.store,
                 seating=seating,
                 secret=secret,
-                seed_chosen_by="" if secret is not None else str(chosen_by).strip(),
+                seed_chosen_by=setup.chosen_by,
             )
-            table = Table(game, seating, pace=self._pace(seating))
-            table.owner = client
-        except (OSError, LogError) as exc:  # e.g. a full disk: try again later
-            with self._lock:
-                self._reserved -= 1
-            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-            raise StoreUnavailable(f"the game cannot be stored now ({reason})") from exc
-        except BaseException:
-            with self._lock:
-                self._reserved -= 1
-            raise
-        with self._lock:
-            self._reserved -= 1
-            self._tables[table.id] = table
-        self.runner.add(table)
-        return table, tokens
+            return Table(game, seating, pace=self._pace(seating))
+
+        return self._open(make, client), tokens
 
     def branch(
         self,
@@ -230,19 +190,14 @@ class Lobby:
         not: a point inside a command's events, a game over there, the same luck of a
         secret seed not revealed); it is stored under an id of its own beside its parent
         (``Store.adopt``), holding the lobby's places and per-client bound as ``create``."""
-        if luck not in LUCKS:
-            raise SetupError(f"luck is {' or '.join(map(repr, LUCKS))}, not {luck!r}")
-        if luck == "same" and seed is not None:
-            raise SetupError("a seed goes with fresh luck: the same luck rolls the game's dice")
-        if luck == "fresh" and seed is None:
-            seed = secrets.randbits(64)
-        kept_pace = _pace_setting(pace)
+        seed = branch_seed(luck, seed)
+        kept_pace = parse_pace(pace)
         made = branch_game(parent, at, luck, seed, name=name)
         state = made.state
-        seats = _branch_seats(players, state.names, state.mode)
+        seats = parse_branch_seats(players, state.names, state.mode)
         seating, tokens = seating_for(seats, kept_pace)
-        self._hold_place(client)
-        try:
+
+        def make() -> Table:
             stream = self.store.adopt(
                 made.header,
                 made.stream.payloads(),
@@ -250,7 +205,16 @@ class Lobby:
                 game_id=secrets.token_hex(6),
                 seating=seating,
             )
-            table = Table(Game(stream, made.timeline), seating, pace=self._pace(seating))
+            return Table(Game(stream, made.timeline), seating, pace=self._pace(seating))
+
+        return self._open(make, client), tokens
+
+    def _open(self, make: Callable[[], Table], client: str | None) -> Table:
+        """The new table ``make`` stores, in a place held for it and owned by ``client``,
+        its bots playing; a store that cannot keep it now is ``StoreUnavailable``."""
+        self._hold_place(client)
+        try:
+            table = make()
             table.owner = client
         except (OSError, LogError) as exc:  # e.g. a full disk: try again later
             with self._lock:
@@ -265,7 +229,7 @@ class Lobby:
             self._reserved -= 1
             self._tables[table.id] = table
         self.runner.add(table)
-        return table, tokens
+        return table
 
     def _pace(self, seating: Seating) -> float:
         return self.pace if seating.pace is None else seating.pace
@@ -557,42 +521,6 @@ class Lobby:
                     log.warning("game %s could not be refreshed: %s", table.id, exc)
                 except Exception:  # anything else is a bug to see whole
                     log.exception("game %s could not be refreshed", table.id)
-
-
-def _pace_setting(pace: object) -> float | None:
-    """A table's bot pace as asked (None: the server's), or SetupError."""
-    if pace is None:
-        return None
-    if not isinstance(pace, int | float) or isinstance(pace, bool) or not 0 <= pace <= MAX_PACE:
-        raise SetupError(f"pace must be 0 to {MAX_PACE:g} seconds between bot moves")
-    return float(pace)
-
-
-def _branch_seats(players: object, names: Sequence[str], mode: str) -> list[tuple[str, str | None]]:
-    """Who plays each seat of a branch: ``(the logged name, bot kind or None)``; SetupError
-    saying what is wrong."""
-    if not isinstance(players, list) or len(players) != len(names):
-        raise SetupError(
-            f"players must be a list of {len(names)} seats, one for each of the game's "
-            f"players ({', '.join(names)})"
-        )
-    seats: list[tuple[str, str | None]] = []
-    for n, (entry, logged) in enumerate(zip(players, names, strict=True), start=1):
-        if not isinstance(entry, dict):
-            raise SetupError(f"seat {n} must be an object with a bot (or null for a person)")
-        bot, given = entry.get("bot"), entry.get("name")
-        if bot is not None and (not isinstance(bot, str) or bot not in BOTS):
-            kinds = ", ".join(sorted(BOTS))
-            raise SetupError(f"seat {n}: unknown bot {bot!r}; choose from {kinds}")
-        if given not in (None, "", logged):
-            raise SetupError(
-                f"seat {n} is {logged!r} in this game: a branch keeps its players' names "
-                "(its first events are the game's own)"
-            )
-        seats.append((logged, bot))
-    if mode == "solo" and seats[0][1] is not None:
-        raise SetupError("the solo game has exactly one seat, played by a person")
-    return seats
 
 
 def _minutes(seconds: float) -> str:
