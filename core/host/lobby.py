@@ -5,7 +5,7 @@ table in the store with its seating (the tokens handed out once, kept hashed),
 finds a table by id (opening it from the store if this process has not got it
 yet), lets the bots of every table play (``core.host.bots``), and on start takes
 up the games the store already holds: unfinished ones to be played on, finished
-ones to be watched.
+ones to be watched (``core.host.takeup``).
 
 A lobby holds at most ``limit`` tables; when full, the oldest finished one makes
 room, and with none finished a new game is refused (``LobbyFull``). One client
@@ -33,24 +33,18 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable
 
-from attrs import define, evolve, field
+from attrs import evolve
 
 from core.branch import branch_game
-from core.errors import (
-    DiceMinerError,
-    GameBusy,
-    GameNotFound,
-    LogError,
-    StoreUnavailable,
-    TornRecord,
-)
+from core.errors import DiceMinerError, GameNotFound, LogError, StoreUnavailable
 from core.game import Game
 from core.host.bots import BotRunner
 from core.host.seats import seating_for
 from core.host.setups import branch_seed, parse_branch_seats, parse_game_setup, parse_pace
 from core.host.table import Table
+from core.host.takeup import TakeUp, TakeUpReport, open_stored
 from core.rng import SECRET_BYTES
-from core.store import GameEntry, Seating, Store, check_game_id
+from core.store import Seating, Store, check_game_id
 
 log = logging.getLogger(__name__)
 
@@ -59,22 +53,6 @@ class LobbyFull(DiceMinerError):
     """No room for another table: every place holds a game still being played."""
 
     code = "server_full"
-
-
-@define
-class TakeUpReport:
-    """What a start made of the store: the ids taken up, and a line for each game left."""
-
-    resumed: list[str] = field(factory=list)  # unfinished games, open for play again
-    finished: list[str] = field(factory=list)  # finished games, listed for watching
-    skipped: list[str] = field(factory=list)  # one line each: the game and the reason
-
-    def summary(self) -> str:
-        """One line for a server's start-up message."""
-        return (
-            f"{len(self.resumed)} unfinished game(s) resumed, {len(self.finished)} finished "
-            f"listed, {len(self.skipped)} skipped (named on stderr)"
-        )
 
 
 class TooManyGames(DiceMinerError):
@@ -278,17 +256,10 @@ class Lobby:
         return self._take(game_id, seating)
 
     def _take(self, game_id: str, seating: Seating) -> Table | None:
-        """A stored game taken up: to play if unfinished (and this process may write it),
-        else to watch."""
-        try:
-            secret = bytes.fromhex(seating.secret) if seating.secret else None
-            game = Game.from_stream(self.store.read(game_id))
-            if not game.state.is_over:
-                game.close()
-                game = Game.resume(self.store, game_id, secret=secret)
-        except GameBusy:  # another process of a one-writer store plays it
+        """A stored game taken up (``core.host.takeup.open_stored``), added as the newest."""
+        table = open_stored(self.store, game_id, seating, self._pace(seating))
+        if table is None:  # another process of a one-writer store plays it
             return None
-        table = Table(game, seating, pace=self._pace(seating), playable=not game.state.is_over)
         with self._lock:
             found = self._tables.get(game_id)
             if found is None:
@@ -329,112 +300,13 @@ class Lobby:
         """Take up the games the store holds: the unfinished ones played last (as many as
         fit: an abandoned game is the one to leave out), then the finished ones played last
         in the room left. A game that cannot be taken up is left as it is in the store and
-        named in one line with the reason."""
-        report = TakeUpReport()
-
-        def skip(what: str, reason: str) -> None:
-            line = f"{what}: not resumed: {reason}"
-            report.skipped.append(line)
-            if say is not None:
-                say(line)
-
-        found = []
-        for entry in self.store.games():
-            item = self._read(entry, skip)
-            if item is not None:
-                found.append(item)
-        unfinished = [item for item in found if not item[1].state.is_over]
-        finished = [item for item in found if item[1].state.is_over]
-        room = self.limit - len(self.tables())
-        taken: list[Table] = []
-        for entry, game, seating in unfinished[::-1]:  # the games played last come first
-            game.close()
-            if room <= 0:
-                skip(self._where(entry), f"the server's limit of {self.limit} games is reached")
-                continue
-            table = self._reopen(entry, game.seq, seating, skip)
-            if table is not None:
-                taken.append(table)
-                room -= 1
-        shown = finished[::-1][: max(room, 0)]  # the newest finished games, as many as fit
-        left = len(finished) - len(shown)
-        if left:
-            skip(
-                self.store.url,
-                f"{left} finished game(s) not listed (the limit of {self.limit} games is "
-                "reached); they stay in the store",
-            )
-        for _, game, seating in shown:
-            taken.append(Table(game, seating, pace=0.0, playable=False))
-            report.finished.append(game.game_id)
-        order = {entry.game_id: n for n, (entry, _, _) in enumerate(found)}
-        for table in sorted(taken, key=lambda t: order[t.id]):  # the least recently played first
-            self.adopt(table)
+        named in one line with the reason (``say`` hears each line)."""
+        taking = TakeUp(self.store, limit=self.limit, pace_of=self._pace, say=say)
+        for table in taking.tables(room=self.limit - len(self.tables())):
+            self.adopt(table)  # the least recently played first
             if table.playable:
-                report.resumed.append(table.id)
-        return report
-
-    def _where(self, entry: GameEntry) -> str:
-        where = getattr(self.store, "log_path", None)
-        return str(where(entry.game_id)) if where is not None else f"game {entry.game_id}"
-
-    def _read(
-        self, entry: GameEntry, skip: Callable[[str, str], None]
-    ) -> tuple[GameEntry, Game, Seating] | None:
-        """A stored game read (no writer's lock) with its seating, or None after saying why."""
-        what = self._where(entry)
-        if entry.problem is not None:
-            skip(what, _reason(ValueError(entry.problem), what))
-            return None
-        try:
-            seating = self.store.seating(entry.game_id)
-        except ValueError as exc:  # e.g. a malformed seats file
-            skip(what, f"its seating is malformed: {exc}")
-            return None
-        except (DiceMinerError, OSError) as exc:
-            skip(what, f"its seating cannot be read: {_reason(exc, what)}")
-            return None
-        if seating is None:
-            skip(what, "it has no seating (who plays each seat) beside it")
-            return None
-        try:
-            game = Game.from_stream(self.store.read(entry.game_id))
-        except (DiceMinerError, OSError, ValueError) as exc:
-            skip(what, _reason(exc, what))
-            return None
-        except Exception as exc:  # one bad game must not stop the server starting
-            skip(what, f"cannot be read ({type(exc).__name__}: {exc})")
-            return None
-        names = [record.name for record in seating.seats]
-        if names != list(game.state.names):
-            game.close()
-            skip(what, f"its seats {names!r} are not the log's players {list(game.state.names)!r}")
-            return None
-        return entry, game, seating
-
-    def _reopen(
-        self, entry: GameEntry, seq: int, seating: Seating, skip: Callable[[str, str], None]
-    ) -> Table | None:
-        """An unfinished game opened for play (the writer's lock taken), or None."""
-        what = self._where(entry)
-        try:
-            secret = bytes.fromhex(seating.secret) if seating.secret else None
-            game = Game.resume(self.store, entry.game_id, secret=secret)
-        except (DiceMinerError, OSError, ValueError) as exc:
-            skip(what, _reason(exc, what))
-            return None
-        if game.state.is_over or game.seq != seq:  # written to since it was read
-            game.close()
-            skip(what, "the game changed while the server was starting")
-            return None
-        try:
-            table = Table(game, seating, pace=self._pace(seating))
-            table.person_moved = table.changed_at = entry.updated or table.changed_at
-            return table
-        except Exception as exc:  # one bad game must not stop the server starting
-            game.close()
-            skip(what, f"cannot be taken up ({type(exc).__name__}: {exc})")
-            return None
+                taking.report.resumed.append(table.id)
+        return taking.report
 
     # -- closing -------------------------------------------------------------
 
@@ -530,21 +402,6 @@ def _minutes(seconds: float) -> str:
     if seconds < 7200:
         return f"{seconds / 60:g} minutes"
     return f"{seconds / 3600:g} hours"
-
-
-def _reason(exc: BaseException, what: str) -> str:
-    """The error's message without the game's place in front (the line names it already)."""
-    text = str(exc) or type(exc).__name__
-    for prefix in (f"{what}: ", f"{what} "):
-        if text.startswith(prefix):
-            text = text[len(prefix) :]
-    if isinstance(exc, GameNotFound):
-        text = "it is no longer in the store"
-    elif isinstance(exc, TornRecord):
-        text += f"; `dice-miner log repair {what}` drops the torn record"
-    elif isinstance(exc, GameBusy):
-        text = f"the log {text}"
-    return text
 
 
 __all__ = ["STAND_IN", "Lobby", "LobbyFull", "TakeUpReport", "TooManyGames"]
