@@ -15,7 +15,8 @@ in for ``idle_close`` seconds (``GameClosed`` in its log, saying why: its place
 is then free), and hands to a bot the seat of a person the game has waited on
 for ``quiet_seat`` seconds while another person is at the table (BGA's answer
 to leavers), so the others can finish; the person takes the seat back by moving.
-What a client may ask a new table to be is checked by ``core.host.setups``.
+What is due when is ``core.host.idle``'s to say; what a client may ask a new
+table to be is checked by ``core.host.setups``.
 
 Where the store is shared by several processes (PostgreSQL), the lobby follows
 every append in the store (``on_append``), so a move made through another
@@ -39,6 +40,7 @@ from core.branch import branch_game
 from core.errors import DiceMinerError, GameNotFound, LogError, StoreUnavailable
 from core.game import Game
 from core.host.bots import BotRunner
+from core.host.idle import STAND_IN, IdlePolicy
 from core.host.seats import seating_for
 from core.host.setups import branch_seed, parse_branch_seats, parse_game_setup, parse_pace
 from core.host.table import Table
@@ -59,10 +61,6 @@ class TooManyGames(DiceMinerError):
     """One client already holds as many unfinished games as it may."""
 
     code = "too_many_games"
-
-
-#: The kind of bot that takes over a quiet person's seat.
-STAND_IN = "greedy"
 
 
 class Lobby:
@@ -86,8 +84,7 @@ class Lobby:
         self.limit = limit
         self.runner = runner if runner is not None else BotRunner()
         self.per_client = per_client
-        self.idle_close = idle_close
-        self.quiet_seat = quiet_seat
+        self.idle = IdlePolicy(idle_close, quiet_seat)
         self._clock = clock
         self._tables: OrderedDict[str, Table] = OrderedDict()
         self._reserved = 0  # places held for tables being made, so two cannot share one
@@ -95,9 +92,8 @@ class Lobby:
         self._stop = threading.Event()
         self._threads: list[threading.Thread] = []
         self._stop_watching: Callable[[], None] | None = None
-        timed = [t for t in (idle_close, quiet_seat) if t is not None]
-        if sweep_every is None and timed:
-            sweep_every = max(0.5, min(5.0, min(timed) / 4))
+        if sweep_every is None:
+            sweep_every = self.idle.sweep_every()
         if sweep_every is not None:
             self._start(self._sweeping, sweep_every, "lobby-sweep")
         watch = getattr(store, "on_append", None)
@@ -347,27 +343,9 @@ class Lobby:
         now = self._clock() if now is None else now
         done = []
         for table in self.tables():
-            if table.state.is_over or not table.playable or table.stopped or not table.persons:
-                continue
-            waited = now - table.person_moved
-            if self.idle_close is not None and waited >= self.idle_close:
-                minutes = _minutes(self.idle_close)
-                if table.close_game(f"no one moved for {minutes}; its place is freed"):
-                    done.append(f"{table.id}: closed after {minutes} with no move")
-                continue
-            seat = table.person_to_act()
-            others = [p for p in table.persons if p != seat]
-            quiet = now - table.changed_at
-            if (
-                self.quiet_seat is not None
-                and seat is not None
-                and others
-                and (quiet >= self.quiet_seat)
-            ):
-                name = table.seats[seat].name
-                reason = f"{name} has not moved for {_minutes(self.quiet_seat)}"
-                if table.hand_to_bot(seat, STAND_IN, reason):
-                    done.append(f"{table.id}: seat {seat} handed to a bot")
+            due = self.idle.due(table, now)
+            if due is not None and due.take(table):
+                done.append(due.said)
         return done
 
     def _following(self, _every: float | None) -> None:
@@ -393,15 +371,6 @@ class Lobby:
                     log.warning("game %s could not be refreshed: %s", table.id, exc)
                 except Exception:  # anything else is a bug to see whole
                     log.exception("game %s could not be refreshed", table.id)
-
-
-def _minutes(seconds: float) -> str:
-    """A duration in words: "90 seconds", "5 minutes", "2 hours"."""
-    if seconds < 120:
-        return f"{seconds:g} seconds"
-    if seconds < 7200:
-        return f"{seconds / 60:g} minutes"
-    return f"{seconds / 3600:g} hours"
 
 
 __all__ = ["STAND_IN", "Lobby", "LobbyFull", "TakeUpReport", "TooManyGames"]
