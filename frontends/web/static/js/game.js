@@ -683,12 +683,14 @@ class GamePage {
     }
   }
 
+  /** Show a refusal in the engine's words; its stable code is kept for scripts (data-code), not
+   * shown: "die_covered" after the sentence told a player nothing. */
   say(message, code = null) {
     const box = this.dom.refusal;
     this.refusal = message;
     box.hidden = !message;
-    clear(box);
-    if (message) box.append(message, code ? el("code", {}, code) : null);
+    box.textContent = message || "";
+    box.dataset.code = (message && code) || "";
   }
 
   wireInput() {
