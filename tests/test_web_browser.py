@@ -138,6 +138,9 @@ def test_a_person_plays_a_few_moves_against_bots(page, server):
         },
     )
     page.goto(server.url + game["seats"][0]["link"])
+    page.wait_for_selector(".hero-card")
+    # the page numbers no seat: the example beer goes to a player by name
+    assert "beer 12 to Brok" in page.get_attribute("#typed-input", "placeholder")
     page.click(".hero-card >> nth=0")
     trove = page.locator(".player[data-seat='0'] .trove .die")
     for taken in range(1, 4):
