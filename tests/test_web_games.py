@@ -172,7 +172,8 @@ def test_a_typed_beer_names_its_player_as_the_page_does(client, app):
     other = live.state.names[1 - seat]
     key = tokens(game)[seat]
     answer = move(client, game["id"], key, None, text=f"beer 3 to {other.lower()}")
-    assert error_of(answer, 422)["code"] in ("not_your_die", "not_a_beer")  # parsed: the rules speak
+    # parsed: the rules, not the parser, answer
+    assert error_of(answer, 422)["code"] in ("not_your_die", "not_a_beer")
     answer = move(client, game["id"], key, None, text="beer 3 to Nobody")
     assert "no player is called 'Nobody'; name one of Ann, Brok" in error_of(answer, 400)["message"]
 

@@ -58,7 +58,8 @@ def test_a_long_status_line_shows_no_cut_line_under_its_clamp(browser, server):
 
         def bottom_padding() -> bytes:
             box = page.locator("#status").bounding_box()
-            return page.screenshot(clip={"x": box["x"] + 12, "y": box["y"] + box["height"] - 7, "width": box["width"] - 24, "height": 6})
+            x, y, width = box["x"] + 12, box["y"] + box["height"] - 7, box["width"] - 24
+            return page.screenshot(clip={"x": x, "y": y, "width": width, "height": 6})
 
         page.goto(f"{server.url}/replay/four-players.dmlog?at=1")
         rendered(page, 1)
@@ -68,7 +69,8 @@ def test_a_long_status_line_shows_no_cut_line_under_its_clamp(browser, server):
         rendered(page, 100)
         box = page.locator("#status").bounding_box()
         lines = page.evaluate(
-            "() => { const r = document.createRange(); r.selectNodeContents(document.getElementById('status'));"
+            "() => { const r = document.createRange();"
+            " r.selectNodeContents(document.getElementById('status'));"
             " return new Set([...r.getClientRects()].map((q) => Math.round(q.top))).size; }"
         )
         assert lines >= 3, "the status line this test needs is no longer long enough to be cut"
