@@ -199,3 +199,18 @@ def test_a_chosen_seed_is_marked_as_no_secret():
     origin = provenance(game.batches())
     assert (origin.kind, origin.seed, origin.chosen_by) == ("chosen", 42, "Ada")
     assert json.dumps(game.header["seed_chosen_by"]) == '"Ada"'
+
+
+def test_the_commitments_words_name_no_bots_in_a_solo_game():
+    from core.projections.text import describe
+
+    def words(game: Game) -> str:
+        opening = game.batches()[0].events
+        committed = next(e for e in opening if isinstance(e, tev.DiceCommitted))
+        return describe(game.state, committed)
+
+    assert words(Game.new(["Ada", "Brok"], secret=SECRET)).endswith(
+        "the game's seed only steers the bots"
+    )
+    solo = words(Game.new(["Ada"], mode="solo", secret=SECRET))
+    assert "bots" not in solo and solo.endswith("the seed named above rolls none of them")

@@ -215,6 +215,9 @@ def test_the_solo_hints_name_only_the_moves_the_rules_allow():
                     checked.add((kind.__name__, can))
                 can_take = any(isinstance(c, TakeDie) for c in legal)
                 assert prompt.startswith("No top die") == (not can_take)
+                # the key bar offered "Enter take" beside "No top die can be taken now"
+                assert ("Enter  take" in keys) == can_take
+                checked.add(("TakeDie", can_take))
             if session.chooser.mode() == "solo" and session.chooser.selectable():
                 session.chooser.choose()
             elif session.chooser.mode() == "solo" and session.chooser.can(Refill):
@@ -227,6 +230,7 @@ def test_the_solo_hints_name_only_the_moves_the_rules_allow():
             else:  # a menu or a recycle: take the first choice
                 session.chooser.choose()
     assert {("SpendMagic", True), ("Refill", True), ("Refill", False)} <= checked
+    assert {("TakeDie", True), ("TakeDie", False)} <= checked
 
 
 def test_a_refill_is_asked_for_first_and_says_how_many_are_left():

@@ -82,6 +82,8 @@ def test_a_position_shows_the_best_moves_and_draws_the_best_on_the_board(page, s
     page.wait_for_selector(f"body[data-rendered-seq='{at + 1}']", state="attached")
     just = page.locator(".analysis-now .just").inner_text()
     assert f"Event {decision['seq']}:" in just and decision["played"]["words"] in just
+    # the move quoted after a colon ("Ann played: end the magic turn"), never run into the verb
+    assert f" played: {decision['played']['words']} (" in just
     if decision["mark"]:
         assert f"a {decision['mark']}" in just
 

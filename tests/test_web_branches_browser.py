@@ -108,7 +108,7 @@ def test_play_from_here_starts_a_live_branch_that_says_where_its_dice_come_from(
     page.click("#play-from")
     assert page.locator("#branch-form").is_visible()
     seats = [page.locator(f"#branch-seat-{seat}").input_value() for seat in range(4)]
-    assert seats == ["person", "greedy", "greedy", "greedy"]  # montecarlo-1 is to act here
+    assert seats == ["person", "greedy", "random", "greedy"]  # montecarlo-1 is to act here
     page.select_option("#branch-seat-2", "random")
     page.click("#branch-start")
     page.wait_for_url("**/games/*#seat=0&token=*")  # one person: straight to their seat
@@ -126,6 +126,15 @@ def test_play_from_here_starts_a_live_branch_that_says_where_its_dice_come_from(
     page.wait_for_selector("#events [data-seq='105']", state="attached")
     original = api(server, "/api/replays/four-players.dmlog/events?from=104&limit=1")["events"]
     assert page.locator("#events [data-seq='105']").inner_text().endswith(original[0]["text"])
+
+
+def test_play_from_here_keeps_the_bot_each_seats_name_says(page, server):
+    # the sample replays name their bots by kind and seat ("montecarlo-1", "random-3"): each
+    # once defaulted to a greedy bot under its old name
+    viewer(page, server, "four-players.dmlog", 100)  # random-3 is to act here
+    page.click("#play-from")
+    seats = [page.locator(f"#branch-seat-{seat}").input_value() for seat in range(4)]
+    assert seats == ["montecarlo", "greedy", "person", "greedy"]
 
 
 def test_the_same_luck_of_a_secret_not_revealed_is_refused_on_the_page(page, server):

@@ -152,7 +152,7 @@ def test_a_move_chosen_on_a_board_the_game_has_left_is_refused_in_a_sentence(pag
     page.route("**/commands", another_tab_moves_first, times=1)
     page.click(".hero-card >> nth=0")
     expect(page.locator("#refusal")).to_contain_text("The game moved on before your move arrived")
-    expect(page.locator("#refusal code")).to_have_text("stale_state")
+    expect(page.locator("#refusal")).to_have_attribute("data-code", "stale_state")
     # the board is the game's again: the hero the other tab chose, the dig begun
     page.wait_for_selector("#mountain .die.selectable")
     assert wait_until(lambda: shown(page) == live.seq)

@@ -163,6 +163,21 @@ def test_commands_that_are_not_commands_are_400s(client, app, body, code):
     assert error_of(answer, 400)["code"] == code
 
 
+def test_a_typed_beer_names_its_player_as_the_page_does(client, app):
+    # the page numbers no seat: "beer 3 to Brok" once failed as "the seat must be a number"
+    game = start(client, [{"name": "Ann", "bot": None}, {"name": "Brok", "bot": None}])
+    play_as_people(client, app, game, lambda s: s.phase == EXCAVATION)
+    live = live_game(app, game["id"])
+    seat = live.state.to_act()
+    other = live.state.names[1 - seat]
+    key = tokens(game)[seat]
+    answer = move(client, game["id"], key, None, text=f"beer 3 to {other.lower()}")
+    # parsed: the rules, not the parser, answer
+    assert error_of(answer, 422)["code"] in ("not_your_die", "not_a_beer")
+    answer = move(client, game["id"], key, None, text="beer 3 to Nobody")
+    assert "no player is called 'Nobody'; name one of Ann, Brok" in error_of(answer, 400)["message"]
+
+
 def test_an_illegal_move_gets_the_rules_code_and_message_and_changes_nothing(client, app):
     game = start(client)
     play_as_people(client, app, game, lambda s: s.phase == EXCAVATION)

@@ -101,7 +101,7 @@ def test_help_in_the_command_box_lists_the_commands_of_now_and_sends_nothing(pag
     page.wait_for_selector("#help:not([hidden])")
     offered = page.eval_on_selector_all("#help .cmd", "ns => ns.map((n) => n.dataset.text)")
     assert set(offered) == {o["text"] for o in choices["heroes"]} | {"undo"}
-    assert "beer DIE to SEAT" in page.locator("#help .help-syntax").inner_text()
+    assert "beer DIE to PLAYER" in page.locator("#help .help-syntax").inner_text()
     assert page.locator("#refusal").is_hidden()  # an answer, not an error
     assert page.posts == [] and page.locator("#events li").count() == events
     assert page.input_value("#typed-input") == ""
@@ -135,7 +135,7 @@ def test_help_in_a_solo_game_lists_its_takes_spends_and_stop(page, server):
     wanted += [choices[k]["text"] for k in ("refill", "stop") if k in choices] + ["undo"]
     assert sorted(offered) == sorted(wanted)
     syntax = page.locator("#help .help-syntax").inner_text()
-    assert "take DIE freeze" in syntax and "beer DIE to SEAT" not in syntax
+    assert "take DIE freeze" in syntax and "beer DIE to PLAYER" not in syntax
     assert any(text.startswith("take ") for text in offered)
     assert page.posts == []
 

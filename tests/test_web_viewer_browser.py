@@ -50,6 +50,34 @@ def test_the_controls_stay_still_when_the_mountain_empties(browser, server, size
         assert page.locator("#controls").bounding_box() == before
 
 
+def test_a_long_status_line_shows_no_cut_line_under_its_clamp(browser, server):
+    # on a phone the status holds two lines; a third ("Round 3 · Excavation · random-3 to act
+    # (1 pick left after a beer)" beside "Play from here") once showed its top half in the
+    # box's bottom padding, over the border
+    with watched_page(browser, server, *PHONE) as page:
+
+        def bottom_padding() -> bytes:
+            box = page.locator("#status").bounding_box()
+            x, y, width = box["x"] + 12, box["y"] + box["height"] - 7, box["width"] - 24
+            return page.screenshot(clip={"x": x, "y": y, "width": width, "height": 6})
+
+        page.goto(f"{server.url}/replay/four-players.dmlog?at=1")
+        rendered(page, 1)
+        assert page.locator("#status").inner_text() == "Choosing heroes"
+        empty = bottom_padding()
+        page.goto(f"{server.url}/replay/four-players.dmlog?at=100")
+        rendered(page, 100)
+        box = page.locator("#status").bounding_box()
+        lines = page.evaluate(
+            "() => { const r = document.createRange();"
+            " r.selectNodeContents(document.getElementById('status'));"
+            " return new Set([...r.getClientRects()].map((q) => Math.round(q.top))).size; }"
+        )
+        assert lines >= 3, "the status line this test needs is no longer long enough to be cut"
+        assert page.locator("#status").bounding_box() == box
+        assert bottom_padding() == empty
+
+
 # -- the last move and the coordinates ---------------------------------------------------------
 
 

@@ -11,9 +11,15 @@ _SHOWN = 16
 
 @describes(tev.DiceCommitted)
 def _committed(state, e: tev.DiceCommitted) -> str:
+    # a solo game has no bots: "only steers the bots" told its player nothing
+    seed = (
+        "the seed named above rolls none of them"
+        if state.mode == "solo"
+        else "the game's seed only steers the bots"
+    )
     return (
         f"The dice come from a secret seed (SHA-256 {e.commitment[:_SHOWN]}...), "
-        "revealed when the game ends; the game's seed only steers the bots"
+        f"revealed when the game ends; {seed}"
     )
 
 

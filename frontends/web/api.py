@@ -32,6 +32,7 @@ from core.bots import BOTS
 from core.commands import NewGame, Undo, parse_command
 from core.errors import CommandSyntaxError, EventFormatError, LogError, SetupError
 from core.events.codec import command_from_dict
+from core.host.seats import short_name
 from frontends.web.analysis import analyses
 from frontends.web.errors import ApiError, bad_command, log_refused
 from frontends.web.lookup import int_arg, json_body, live_game, replay_named
@@ -236,7 +237,7 @@ def game_command(game_id: str):
     seat = live.seat_for(token if isinstance(token, str) else None)
     if seat is None:
         raise ApiError(403, "forbidden", "a move needs the secret link of the seat it is for")
-    command = _command(body, seat)
+    command = _command(body, seat, tuple(short_name(record) for record in live.table.seats))
     records, board = live.issue(
         seat, command, expected_seq=_position(body), request=_request_id(body)
     )
@@ -263,11 +264,12 @@ def _request_id(body: dict[str, Any]) -> str | None:
     return given
 
 
-def _command(body: dict[str, Any], seat: int):
-    """The command in the body (``command`` as a map, or ``text`` as typed), for ``seat``."""
+def _command(body: dict[str, Any], seat: int, names: tuple[str, ...]):
+    """The command in the body (``command`` as a map, or ``text`` as typed), for ``seat``;
+    a typed beer names its player as the page shows them (``beer 12 to Brok``), or a seat."""
     try:
         if isinstance(body.get("text"), str):
-            return parse_command(body["text"], seat)
+            return parse_command(body["text"], seat, names)
         data = body.get("command")
         if not isinstance(data, dict) or not isinstance(data.get("t"), str):
             raise ApiError(400, "bad_command", "send a command: {'command': {'t': ...}} or 'text'")

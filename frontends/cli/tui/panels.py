@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import textwrap
 
-from core.commands import Refill, ShareBeer, SpendMagic
+from core.commands import Refill, ShareBeer, SpendMagic, TakeDie
 from core.dice import HEROES, face_kind
 from core.projections.state import EXCAVATION, MAGIC, OVER, REPLENISH, SETUP, SOLO, GameState
 from core.projections.text import die_words, face_words
@@ -293,8 +293,9 @@ KEYS = {
     "menu": [("↑↓", "move"), ("Enter", "choose"), ("Esc", "cancel")],
 }
 ALWAYS = [("u", "undo"), ("?", "help"), ("q", "quit"), (":", "command")]
-#: Keys shown only while their move is legal (no "share a beer" without a beer).
-ONLY_IF_LEGAL = {"b": ShareBeer, "m": SpendMagic, "r": Refill}
+#: Keys shown only while their move is legal (no "share a beer" without a beer, no "take"
+#: when the solo game's top dice can none be taken), by what the key does.
+ONLY_IF_LEGAL = {"share a beer": ShareBeer, "magic": SpendMagic, "refill": Refill, "take": TakeDie}
 
 
 def keys(session: Session, width: int) -> Fragments:
@@ -311,7 +312,7 @@ def keys(session: Session, width: int) -> Fragments:
         pairs = [
             (key, what)
             for key, what in KEYS.get(session.chooser.mode(), [])
-            if key not in ONLY_IF_LEGAL or session.chooser.can(ONLY_IF_LEGAL[key])
+            if what not in ONLY_IF_LEGAL or session.chooser.can(ONLY_IF_LEGAL[what])
         ]
         if session.hints_on and session.human_to_act() is not None:
             pairs.append(("t", "hide the hint" if session.hint is not None else "hint"))

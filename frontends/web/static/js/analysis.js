@@ -291,7 +291,7 @@ export class AnalysisView {
 
   justPlayed(d) {
     const value = (v) => `${v}${this.unit}`;
-    const words = [`${shortName(d.player)} played ${d.played.words} (${value(d.played.value)}`];
+    const words = [`${shortName(d.player)} played: ${d.played.words} (${value(d.played.value)}`]; // "played: take die 2", as the terminal's review
     words.push(d.forced ? ", the only move)" : d.played.rank === 1 ? ", the best move found)" : `, the ${ordinal(d.played.rank)} best)`);
     const line = el("p", { class: `just ${d.mark ? `mark-${d.mark}` : ""}` }, el("strong", {}, `Event ${d.seq}: `), words.join(""));
     if (d.mark) {

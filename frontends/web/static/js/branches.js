@@ -16,6 +16,16 @@ const LUCK_WORDS = {
   fresh: "Fresh luck: new dice from a seed the server draws and records in the branch's log (no secret).",
 };
 
+/**
+ * The bot a seat's name says it is: a logged bot, "Brok (greedy)", or a bot of a series of
+ * bot games (the sample replays), "random-3" in seat 3 (core.bots.series.player_names).
+ */
+function namedKind(name, seat, bots) {
+  const series = /^([a-z][a-z0-9_]*)-(\d+)$/.exec(name || "");
+  const kind = botKind(name) || (series && Number(series[2]) === seat + 1 ? series[1] : null);
+  return kind && bots.includes(kind) ? kind : null;
+}
+
 /** Where a position sits along the slider (its thumb's centre), as a CSS length. */
 function along(position, total) {
   const f = total > 1 ? (position - 1) / (total - 1) : 0;
@@ -126,17 +136,17 @@ export class BranchTools {
 
   buildForm() {
     // a person plays the seat to act where the viewer stands (the first, if none is); the
-    // others keep the bot their name says, or a greedy one
+    // others keep the bot their name says ("montecarlo-1" once played as a greedy one), or a greedy one
     const toAct = (this.board && this.board.table && this.board.table.to_act_seat) ?? 0;
     this.seatSelects = this.names.map((name, seat) => {
-      const kind = botKind(name);
+      const kind = namedKind(name, seat, this.bots);
       const select = el(
         "select",
         { id: `branch-seat-${seat}`, name: `seat${seat}` },
         el("option", { value: "person" }, "Person"),
         this.bots.map((b) => el("option", { value: b }, `Bot: ${b}`)),
       );
-      select.value = seat === toAct || this.names.length === 1 ? "person" : kind && this.bots.includes(kind) ? kind : this.bots.includes("greedy") ? "greedy" : "person";
+      select.value = seat === toAct || this.names.length === 1 ? "person" : kind || (this.bots.includes("greedy") ? "greedy" : "person");
       return select;
     });
     const luck = (value, text) =>

@@ -23,7 +23,8 @@ const gameId = document.body.dataset.game;
 const base = `/api/games/${encodeURIComponent(gameId)}`;
 const SCORED = new Set(["RoundScored", "TieBreakScored"]);
 // The commands one can type, by game: the solo game has no beers, caches or magic turns.
-const MULTI_HINT = "or type a command: take 17 · beer 12 to 2 · spend 52 on 3 7 · spend h0 on 3 · end · cache 4 9 · undo · help";
+// a beer goes to a player by name (the page numbers no seat)
+const multiHint = (other) => `or type a command: take 17 · beer 12 to ${other} · spend 52 on 3 7 · spend h0 on 3 · end · cache 4 9 · undo · help`;
 const SOLO_HINT = "or type a command: take 17 · take 17 as 1 · take 30 freeze · spend 52 on 3 7 · refill · stop · undo · help";
 
 /** How many times a move is sent again when the network, not the server, failed it. */
@@ -465,7 +466,8 @@ class GamePage {
     // picking dice for a spend or a cache: on a phone the instruction and Cancel stay in view
     this.dom.action.classList.toggle("picking", Boolean(this.source || (this.choices && this.choices.cache && this.viewAt === null)));
     if (!playing) return;
-    this.dom["typed-input"].placeholder = this.board.mode === "solo" ? SOLO_HINT : MULTI_HINT;
+    const other = shortName(this.names[(this.mySeat + 1) % this.names.length]);
+    this.dom["typed-input"].placeholder = this.board.mode === "solo" ? SOLO_HINT : multiHint(other);
     this.dom.prompt.textContent = this.prompt();
     const buttons = clear(this.dom["action-buttons"]);
     const c = this.isMyTurn() ? this.choices : null;
@@ -683,12 +685,14 @@ class GamePage {
     }
   }
 
+  /** Show a refusal in the engine's words; its stable code is kept for scripts (data-code), not
+   * shown: "die_covered" after the sentence told a player nothing. */
   say(message, code = null) {
     const box = this.dom.refusal;
     this.refusal = message;
     box.hidden = !message;
-    clear(box);
-    if (message) box.append(message, code ? el("code", {}, code) : null);
+    box.textContent = message || "";
+    box.dataset.code = (message && code) || "";
   }
 
   wireInput() {

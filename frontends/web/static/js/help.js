@@ -8,7 +8,7 @@ import { clear, el } from "./util.js";
 const MULTI_SYNTAX = [
   ["hero NAME", "choose your hero (at the start)"],
   ["take DIE", "take a die from the mountain"],
-  ["beer DIE to SEAT", "share a beer: reroll it, give it to seat SEAT, then take two dice"],
+  ["beer DIE to PLAYER", "share a beer: reroll it, give it to PLAYER (by name, as the page shows it), then take two dice"],
   ["spend DIE on DICE…", "spend a magic die to reroll those dice of your trove"],
   ["spend hN on DICE…", "the same with your hero's face N (h0, h1, …)"],
   ["end", "end your magic turn"],
