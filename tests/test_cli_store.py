@@ -80,9 +80,11 @@ def test_an_id_already_stored_is_named_skipped_and_said_by_the_exit_code(
 
 
 def test_a_file_that_does_not_verify_is_not_imported_and_the_others_are(
-    capsys, store_url, logs, tmp_path
+    capsys, store_url, logs, tmp_path, monkeypatch
 ):
-    """A flipped byte, and a forged roll with good checksums: each named, neither stored."""
+    """A flipped byte, and a forged roll with good checksums: each named, neither stored;
+    the hint names the command as the user started it (here through ./play)."""
+    monkeypatch.setenv("DICE_MINER_PROG", "./play")
     damaged, forged = tmp_path / "damaged.dmlog", tmp_path / "forged.dmlog"
     flip_byte(logs / "solo.dmlog", damaged, -40)
 
@@ -107,6 +109,7 @@ def test_a_file_that_does_not_verify_is_not_imported_and_the_others_are(
     assert code == 2
     assert f"{damaged}: not imported: " in out and "damaged" in out
     assert f"{forged}: not imported: it differs from a re-run" in out
+    assert f"'./play log verify {forged}' shows where" in out
     assert f"{good}: imported as game" in out
     _, listed, _ = run_cli(capsys, "store", "list", "--store", store_url)
     assert len(listed.splitlines()) == 2  # the heading and the one good game

@@ -23,6 +23,7 @@ from core.errors import DiceMinerError, GameExists
 from core.store import import_log
 from core.verify import provenance, rerun
 from frontends.cli.args import EXIT_DIFFERENT, EXIT_OK, EXIT_USAGE, CliError, event_count, read_log
+from frontends.cli.launcher import command
 from frontends.cli.logtools import header_differences
 from frontends.cli.stored import add_store_option, export_game, open_named_store
 
@@ -199,8 +200,10 @@ def verified_log(path: str):
     if found is not None:
         raise CliError(
             f"it differs from a re-run of its game at event {found.seq} (record "
-            f"{found.record}); 'dice-miner log verify {path}' shows where"
+            f"{found.record}); '{command('log', 'verify', path)}' shows where"
         )
     if header_differences(scan.header, start):
-        raise CliError(f"its header does not match its game; 'dice-miner log verify {path}'")
+        raise CliError(
+            f"its header does not match its game; '{command('log', 'verify', path)}' says how"
+        )
     return scan, batches
