@@ -162,3 +162,20 @@ def test_the_same_luck_of_a_secret_not_revealed_is_refused_on_the_page(page, ser
     assert links.get_by_role("link", name="Play as Ann").count() == 1
     assert links.get_by_role("link", name="Play as Bo").count() == 1
     assert error.inner_text() == ""
+
+
+def test_play_from_here_takes_the_keyboard_and_esc_gives_it_back(page, server):
+    viewer(page, server, "four-players.dmlog", 104)
+    toggle = page.locator("#play-from")
+    toggle.focus()
+    page.keyboard.press("Enter")
+    assert page.locator("#branch-form").is_visible()
+    focused = "[document.activeElement.name, document.activeElement.value]"
+    assert page.evaluate(focused) == ["luck", "same"]  # the form's first field, its choice
+    assert toggle.get_attribute("aria-expanded") == "true"
+    page.keyboard.press("Escape")
+    assert page.locator("#branch-form").is_hidden()
+    assert toggle.get_attribute("aria-expanded") == "false"
+    assert page.evaluate("document.activeElement.id") == "play-from"
+    page.keyboard.press("ArrowRight")  # the viewer's keys work again
+    rendered(page, 105)

@@ -6,6 +6,7 @@
 // in words what the game refuses (the same luck of a secret seed not revealed yet).
 
 import { getJSON, postJSON } from "./api.js";
+import { howToOpen } from "./howto.js";
 import { showSeatLinks } from "./links.js";
 import { botKind, clear, el, shortName } from "./util.js";
 
@@ -49,6 +50,11 @@ export class BranchTools {
       form: document.getElementById("branch-form"),
     };
     this.dom.toggle.addEventListener("click", () => this.toggle());
+    document.addEventListener("keydown", (event) => {
+      if (event.key !== "Escape" || this.dom.form.hidden || howToOpen()) return;
+      this.toggle(); // Esc shuts the form, and the keyboard is back on its button
+      this.dom.toggle.focus();
+    });
   }
 
   /** Fetch the family and the bot kinds; draw the family, the marks and the form. */
@@ -132,6 +138,7 @@ export class BranchTools {
     this.dom.form.hidden = !open;
     this.dom.toggle.setAttribute("aria-expanded", String(open));
     if (open && this.board) this.update(this.board);
+    if (open) this.dom.form.querySelector("input:checked, select, button")?.focus(); // its first field, not the controls before it
   }
 
   buildForm() {
