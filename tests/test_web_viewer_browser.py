@@ -200,3 +200,13 @@ def test_the_chart_shows_the_score_so_far_after_every_event(page, server):
         board = api(server, f"/api/replays/four-players.dmlog/state?at={at}")
         shown = [scores for p, scores in summary["points"] if p <= at][-1]
         assert shown == [p["total"] for p in board["players"]], at
+
+
+def test_a_link_past_the_end_opens_the_last_event_asking_nothing_out_of_range(browser, server):
+    with watched_page(browser, server) as page:
+        refused = []
+        page.on("response", lambda r: r.status >= 400 and refused.append(f"{r.status} {r.url}"))
+        page.goto(f"{server.url}/replay/four-players.dmlog?at=9999")
+        rendered(page, 139)
+        assert page.locator("#position").inner_text() == "event 138 of 138"  # the last
+        assert refused == []  # no position past the end asked for (a 400 in the console)

@@ -34,7 +34,12 @@ def replay_page(name: str):
     replay = replay_named(name)
     solo = replay.final.mode == "solo"
     return render_template(
-        "replay.html", name=replay.name, players=replay.names, solo=solo, howto=_howto(solo)
+        "replay.html",
+        name=replay.name,
+        events=replay.total,
+        players=replay.names,
+        solo=solo,
+        howto=_howto(solo),
     )
 
 

@@ -47,7 +47,8 @@ class Viewer {
 
   async start() {
     const asked = Number.parseInt(new URLSearchParams(location.search).get("at"), 10);
-    const first = Number.isFinite(asked) && asked >= 1 ? asked : 1;
+    const events = Number.parseInt(document.body.dataset.events, 10) || Infinity; // a link past the end shows the end
+    const first = Number.isFinite(asked) && asked >= 1 ? Math.min(asked, events) : 1;
     const early = this.stateAt(first); // in parallel with the rest (a bad position fails alone)
     early.catch(() => {});
     const all = getJSON(`${this.base}/boards`); // the whole game, while the first board is drawn
