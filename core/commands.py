@@ -9,7 +9,7 @@ text never names the seat: whoever issues it is the actor.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from typing import ClassVar
 
 from attrs import field, frozen
@@ -310,20 +310,28 @@ def _face(words: Sequence[str]) -> str:
     return " ".join(words)
 
 
-def parse_command(text: str, seat: int | None, names: Sequence[str] = ()) -> Command:
+def parse_command(
+    text: str,
+    seat: int | None,
+    names: Sequence[str] = (),
+    verbs: Collection[str] | None = None,
+) -> Command:
     """Parse a command typed by the player in ``seat`` (the inverse of ``text()``).
 
     ``seat`` is ``None`` where no one is to act (the game is over): the command
     names no seat, and the rules refuse it (``game_over``). Die ids may be written
     ``#17``; ``names`` (the seats' names, in seat order) let a beer be shared with a
-    player by name, ``beer 12 to Brok``, as well as by seat number."""
+    player by name, ``beer 12 to Brok``, as well as by seat number. ``verbs`` are the
+    moves of the game being played (``Game.verbs``): a word that is no command is
+    answered with those alone, not the other game's too. A command of the other game
+    still parses, for the rules to say where it belongs."""
     words = text.split()
     if not words:
         raise CommandSyntaxError("empty command")
     verb, args = words[0].lower(), words[1:]
     parser = _PARSERS.get(verb)
     if parser is None:
-        known = ", ".join(sorted(_PARSERS))
+        known = ", ".join(sorted(_PARSERS if verbs is None else verbs))
         raise CommandSyntaxError(f"unknown command {verb!r}; try one of: {known}")
     return parser(args, seat, names)
 
@@ -407,4 +415,17 @@ _PARSERS = {
     "undo": _no_args(Undo),
     "refill": _no_args(Refill),
     "stop": _no_args(EndSolo),
+}
+
+#: The command each typed verb makes (``Game.verbs`` keeps those its game plays).
+VERB_COMMANDS: dict[str, type[Command]] = {
+    "hero": ChooseHero,
+    "take": TakeDie,
+    "beer": ShareBeer,
+    "spend": SpendMagic,
+    "end": EndMagicTurn,
+    "cache": CacheDice,
+    "undo": Undo,
+    "refill": Refill,
+    "stop": EndSolo,
 }

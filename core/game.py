@@ -36,7 +36,7 @@ from core.projections.state import PREGAME, GameState
 from core.projections.steps import Commit
 from core.projections.timeline import Timeline, UnreplayableBatch, begins_history, push
 from core.rng import DiceRng
-from core.rules import RULES_VERSION, emit_command, resolve_steps
+from core.rules import RULES_VERSION, emit_command, resolve_steps, verbs_of
 from core.rules.checks import check_seat
 from core.rules.legal import legal_commands
 from core.rules.setup import check_new_game
@@ -207,6 +207,11 @@ class Game:
     def to_act(self) -> int | None:
         """The seat the game waits for, ``None`` once it is over."""
         return self.state.to_act()
+
+    @property
+    def verbs(self) -> tuple[str, ...]:
+        """The words a player types to move in this game (``take``, ``undo``, ...)."""
+        return verbs_of(self.state.mode)
 
     def legal(self) -> list[Command]:
         """The legal commands of the player to act (undo aside)."""

@@ -75,3 +75,23 @@ def test_a_command_of_the_other_game_is_refused_in_the_words_it_was_typed(mode, 
         game.issue(parse_command(command, game.to_act()))
     assert refused.value.code == "unknown_command"
     assert refused.value.message == words
+
+
+@pytest.mark.parametrize(
+    ("mode", "verbs"),
+    [
+        ("multi", ("beer", "cache", "end", "hero", "spend", "take", "undo")),
+        ("solo", ("refill", "spend", "stop", "take", "undo")),
+    ],
+)
+def test_a_word_that_is_no_command_is_answered_with_this_games_verbs_alone(mode, verbs):
+    from core.commands import parse_command
+    from core.errors import CommandSyntaxError
+
+    game = Game.new(["Ada", "Brok"] if mode == "multi" else ["Ada"], seed=1, mode=mode)
+    assert game.verbs == verbs
+    with pytest.raises(CommandSyntaxError) as refused:
+        parse_command("dig 3", game.to_act(), verbs=game.verbs)
+    assert str(refused.value) == f"unknown command 'dig'; try one of: {', '.join(verbs)}"
+    other = "stop" if mode == "multi" else "end"  # the other game's verb still parses,
+    parse_command(other, game.to_act(), verbs=game.verbs)  # for the rules to say where

@@ -202,6 +202,7 @@ def test_typed_words_help_quit_undo_and_nonsense():
     assert session.game.timeline.depth == depth and session.chooser.mode() == "take"
     session.run_line("dig deeper")
     assert session.status_kind == "error" and "unknown command" in session.status
+    assert "take" in session.status and "refill" not in session.status  # this game's verbs
     session.run_line("quit")
     assert session.quit_requested
 

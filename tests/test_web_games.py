@@ -176,6 +176,9 @@ def test_a_typed_beer_names_its_player_as_the_page_does(client, app):
     assert error_of(answer, 422)["code"] in ("not_your_die", "not_a_beer")
     answer = move(client, game["id"], key, None, text="beer 3 to Nobody")
     assert "no player is called 'Nobody'; name one of Ann, Brok" in error_of(answer, 400)["message"]
+    answer = move(client, game["id"], key, None, text="dig 3")  # no command: this game's verbs
+    message = error_of(answer, 400)["message"]
+    assert message.endswith("try one of: beer, cache, end, hero, spend, take, undo"), message
 
 
 def test_an_illegal_move_gets_the_rules_code_and_message_and_changes_nothing(client, app):

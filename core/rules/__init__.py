@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from core.commands import Command, NewGame
+from core.commands import VERB_COMMANDS, Command, NewGame, Undo
 from core.errors import RuleError
 from core.events.base import Event
 from core.projections.state import PREGAME, GameState
@@ -19,7 +19,7 @@ from core.rules.emitter import Emitter, Handler
 from core.rules.flow import advance
 from core.rules.setup import RULES_VERSION, check_new_game, start_multiplayer
 
-__all__ = ["RULES_VERSION", "decide", "emit_command", "resolve", "resolve_steps"]
+__all__ = ["RULES_VERSION", "decide", "emit_command", "resolve", "resolve_steps", "verbs_of"]
 
 #: Rule handlers per mode; the solo game registers its own.
 MODE_HANDLERS: dict[str, Mapping[type[Command], Handler]] = {
@@ -78,6 +78,12 @@ def emit_command(state: GameState, command: Command, rng: DiceRng) -> Emitter:
     handler(out, command)
     MODE_ADVANCE[state.mode](out)
     return out
+
+
+def verbs_of(mode: str) -> tuple[str, ...]:
+    """The verbs a player types in a game of ``mode``: its moves', and undo (sorted)."""
+    moves = MODE_HANDLERS[mode]
+    return tuple(sorted(v for v, c in VERB_COMMANDS.items() if c in moves or c is Undo))
 
 
 def _not_in_this_game(command: Command, mode: str) -> str:

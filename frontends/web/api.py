@@ -237,7 +237,8 @@ def game_command(game_id: str):
     seat = live.seat_for(token if isinstance(token, str) else None)
     if seat is None:
         raise ApiError(403, "forbidden", "a move needs the secret link of the seat it is for")
-    command = _command(body, seat, tuple(short_name(record) for record in live.table.seats))
+    names = tuple(short_name(record) for record in live.table.seats)
+    command = _command(body, seat, names, live.table.game.verbs)
     records, board = live.issue(
         seat, command, expected_seq=_position(body), request=_request_id(body)
     )
@@ -264,12 +265,13 @@ def _request_id(body: dict[str, Any]) -> str | None:
     return given
 
 
-def _command(body: dict[str, Any], seat: int, names: tuple[str, ...]):
+def _command(body: dict[str, Any], seat: int, names: tuple[str, ...], verbs: tuple[str, ...]):
     """The command in the body (``command`` as a map, or ``text`` as typed), for ``seat``;
-    a typed beer names its player as the page shows them (``beer 12 to Brok``), or a seat."""
+    a typed beer names its player as the page shows them (``beer 12 to Brok``), or a seat,
+    and a word that is no command is answered with this game's ``verbs``."""
     try:
         if isinstance(body.get("text"), str):
-            return parse_command(body["text"], seat, names)
+            return parse_command(body["text"], seat, names, verbs)
         data = body.get("command")
         if not isinstance(data, dict) or not isinstance(data.get("t"), str):
             raise ApiError(400, "bad_command", "send a command: {'command': {'t': ...}} or 'text'")

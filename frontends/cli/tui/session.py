@@ -143,7 +143,7 @@ class Session:
 
     def parse(self, text: str) -> Command:
         """A typed line as a command of the seat typing (``CommandSyntaxError`` if it is none)."""
-        return parse_command(text, self.input_seat(), self.names)
+        return parse_command(text, self.input_seat(), self.names, self.table.game.verbs)
 
     def bot_to_act(self) -> int | None:
         """The bot seat the game waits for, if any."""
