@@ -10,7 +10,10 @@ browser, no way to undo the move that ended a solo game (the terminal has one).
 
 from __future__ import annotations
 
+import time
+
 import pytest
+from flask import request
 
 from core.commands import SpendMagic, TakeDie, parse_command
 from core.game import Game
@@ -22,7 +25,7 @@ from frontends.cli.tui import solo_view
 from frontends.cli.tui.session import Session
 from frontends.cli.tui.table import Seat
 from frontends.web.readmodel import board_view, choices
-from tests.web_support import LiveServer, api, make_app
+from tests.web_support import LiveServer, api, make_app, wait_until, watched_page
 
 SEED = 5
 #: Seed 5 up to a wild tunnel beer (die 21) that may open sequence 3 or extend 2 or 1.
@@ -205,3 +208,35 @@ def test_in_the_browser_a_recycle_in_any_click_order_an_explained_end_and_its_un
     page.locator("#action-buttons button", has_text="Undo my last move").click()
     page.wait_for_selector("#status:has-text('Digging')")
     assert page.locator("#action-buttons button", has_text="Stop and score").is_visible()
+
+
+def test_in_the_browser_a_line_typed_while_the_last_move_is_in_flight_is_sent_after_it(
+    browser, tmp_path
+):
+    """The stream draws a move before its own answer arrives: a line typed and entered in
+    that moment was dropped (the page busy), or wiped when the answer came."""
+    app = make_app(tmp_path, SSE_MAX_SECONDS=30.0)
+
+    @app.after_request
+    def slow_answers_to_moves(response):
+        if request.method == "POST" and request.path.endswith("/commands"):
+            time.sleep(0.6)  # the move is logged and streamed; its answer is late
+        return response
+
+    with LiveServer(app) as server, watched_page(browser, server) as page:
+        game = api(
+            server,
+            "/api/games",
+            {"players": [{"name": "Ann", "bot": None}], "mode": "solo", "seed": SEED},
+        )
+        page.goto(server.url + game["seats"][0]["link"])
+        page.wait_for_selector("body[data-rendered-seq]", state="attached")
+        first, second = TO_THE_BEER[:2]
+        typed(page, first)  # drawn from the stream, its answer still on its way
+        page.fill("#typed-input", second)
+        page.press("#typed-input", "Enter")
+        live = app.extensions["dice_miner"].games.get(game["id"])
+        assert wait_until(lambda: len(live.table.timeline.commands()) >= 3, timeout=10)
+        texts = [c.text() for c in live.table.timeline.commands()[1:]]
+        assert texts == [first, second]
+        assert wait_until(lambda: page.input_value("#typed-input") == "", timeout=10)

@@ -61,6 +61,7 @@ class GamePage {
     this.menu = null;
     this.helpOpen = false; // "help" was typed: the commands are shown until closed or a move is sent
     this.busy = false;
+    this.inflight = null; // the move being sent, until its answer is drawn
     this.dom = Object.fromEntries(
       ["mountain", "players", "status", "chart", "events", "action", "prompt", "action-buttons", "menu", "refusal", "help", "heroes", "typed", "typed-input", "invite", "live-dot", "dice", "after", "history", "timeline", "position", "now"].map((id) => [id, document.getElementById(id)]),
     );
@@ -625,9 +626,26 @@ class GamePage {
    * moved on refuses it, 409) and an id of its own (``id``), the same id each time the
    * network fails it, so a move sent twice is played once.
    */
+  /** Resolves once no move is in flight: a typed line waits its turn (a click does not). */
+  async settled() {
+    while (this.inflight) await this.inflight;
+  }
+
   async send(command, text = null) {
-    if (this.busy) return;
+    if (this.busy) return; // a second click while a move is in flight is not a second move
     this.busy = true;
+    let finished;
+    const mine = new Promise((resolve) => { finished = resolve; });
+    this.inflight = mine;
+    try {
+      return await this.sendNow(command, text);
+    } finally {
+      if (this.inflight === mine) this.inflight = null;
+      finished();
+    }
+  }
+
+  async sendNow(command, text) {
     this.helpOpen = false;
     this.say(null);
     const body = { ...(text !== null ? { text } : { command }), seq: this.board.seq, id: moveId() };
@@ -708,7 +726,10 @@ class GamePage {
         this.render();
         return;
       }
-      if (text && (await this.send(null, text))) input.value = "";
+      if (!text) return;
+      await this.settled(); // a line typed while the last move is in flight goes after it
+      // cleared once sent, unless the player has typed the next line meanwhile
+      if ((await this.send(null, text)) && input.value.trim() === text) input.value = "";
     });
     document.addEventListener("keydown", (event) => {
       if (event.key === "Escape" && !howToOpen()) this.reset(); // Esc in the panel only shuts it
