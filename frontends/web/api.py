@@ -160,14 +160,7 @@ def create_game():
         )
     except SetupError as exc:
         raise ApiError(400, "bad_setup", str(exc)) from None
-    answer = live.summary()
-    for seat in answer["seats"]:
-        token = tokens.get(seat["seat"])
-        if token is not None:
-            seat["token"] = token
-            seat["link"] = f"/games/{live.id}#seat={seat['seat']}&token={token}"
-    answer["watch"] = f"/games/{live.id}"
-    return jsonify(answer), 201
+    return jsonify(live.summary_with_links(tokens)), 201
 
 
 @bp.get("/games/<game_id>")

@@ -16,14 +16,11 @@ there, the same luck of a secret seed not revealed yet) 422 with its code and se
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask import Blueprint, jsonify, request
 
 from core.branch import branch_points
 from core.errors import BranchError, LogError, SetupError
 from frontends.web.errors import ApiError, log_refused
-from frontends.web.games import LiveGame
 from frontends.web.lookup import json_body, live_game, replay_named
 from frontends.web.services import services
 from frontends.web.stored import stored_name
@@ -82,7 +79,7 @@ def branch_replay(name: str):
         raise ApiError(422, exc.code, _unnamed(exc.message, replay.name)) from None
     except LogError as exc:
         raise log_refused(exc) from None
-    answer = _with_links(live, tokens)
+    answer = live.summary_with_links(tokens)
     answer["parent"] = {"name": replay.name, "at": at, "link": f"/replay/{replay.name}?at={at}"}
     return jsonify(answer), 201
 
@@ -108,18 +105,6 @@ def _whole(value: object, field: str, what: str, high: int) -> int:
 def _unnamed(message: str, name: str) -> str:
     """A refusal without the log's name in front (the page says which game it is)."""
     return message.removeprefix(f"{name}: ")
-
-
-def _with_links(live: LiveGame, tokens: dict[int, str]) -> dict[str, Any]:
-    """The new game's summary with each person's secret token and link (given only here)."""
-    answer = live.summary()
-    for seat in answer["seats"]:
-        token = tokens.get(seat["seat"])
-        if token is not None:
-            seat["token"] = token
-            seat["link"] = f"/games/{live.id}#seat={seat['seat']}&token={token}"
-    answer["watch"] = f"/games/{live.id}"
-    return answer
 
 
 __all__ = ["bp"]

@@ -111,6 +111,18 @@ class LiveGame:
             "dice": dice_origin(state),
         }
 
+    def summary_with_links(self, tokens: dict[int, str]) -> dict[str, Any]:
+        """The summary for whoever started the game: each person's secret token and link
+        (given only in this answer, never again) and the link to watch it."""
+        answer = self.summary()
+        for seat in answer["seats"]:
+            token = tokens.get(seat["seat"])
+            if token is not None:
+                seat["token"] = token
+                seat["link"] = f"/games/{self.id}#seat={seat['seat']}&token={token}"
+        answer["watch"] = f"/games/{self.id}"
+        return answer
+
     def board(self, at: int | None = None) -> dict[str, Any]:
         """The board after ``at`` events (now, by default); the timeline is read once."""
         timeline = self.table.timeline
