@@ -16,6 +16,7 @@ from core.game import Game
 from core.host import Table
 from core.host.bots import BotRunner
 from core.store import MemoryStore, Seating, SeatRecord
+from tests.web_support import wait_until
 
 
 def bots_table(seed: int, *, pace: float = 0.0, players: int = 4) -> Table:
@@ -25,13 +26,14 @@ def bots_table(seed: int, *, pace: float = 0.0, players: int = 4) -> Table:
     return Table(game, seating, pace=pace)
 
 
-def wait_until(check, timeout: float = 20.0) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if check():
-            return True
-        time.sleep(0.01)
-    return check()
+def play_to_the_end(tables: list[Table], runner: BotRunner) -> None:
+    """Give the runner every table, wait until each game has ended, stop the runner."""
+    try:
+        for table in tables:
+            runner.add(table)
+        assert wait_until(lambda: all(t.state.is_over for t in tables), timeout=60)
+    finally:
+        runner.close()
 
 
 def move_times(table: Table) -> list[float]:
@@ -66,12 +68,7 @@ def test_tables_at_pace_zero_take_turns_none_waits_for_another_to_end():
 
     for table in tables:
         table.subscribe(lambda commits, table=table: watch(commits, table))
-    try:
-        for table in tables:
-            runner.add(table)
-        assert wait_until(lambda: all(t.state.is_over for t in tables), timeout=60)
-    finally:
-        runner.close()
+    play_to_the_end(tables, runner)
     assert min(seqs_when_one_ended[0]) > 30, seqs_when_one_ended  # all moved meanwhile
 
 
@@ -171,11 +168,4 @@ def test_closing_the_runner_stops_every_table():
 
 @pytest.mark.parametrize("workers", [1, 2])
 def test_many_tables_at_pace_zero_all_end(workers):
-    tables = [bots_table(seed, players=2) for seed in range(20, 26)]
-    runner = BotRunner(workers=workers)
-    try:
-        for table in tables:
-            runner.add(table)
-        assert wait_until(lambda: all(t.state.is_over for t in tables), timeout=60)
-    finally:
-        runner.close()
+    play_to_the_end([bots_table(seed, players=2) for seed in range(20, 26)], BotRunner(workers))

@@ -133,12 +133,13 @@ class BotRunner:
             self._queued -= 1
         while self._move_once(table):
             with self._cond:
-                if self._closed or self._others_wait() or table.id not in self._unsubscribe:
-                    break
-                self._busy.add(table.id)
-        else:
-            return
-        self._changed(table, ())
+                go_on = not self._closed and not self._others_wait()
+                go_on = go_on and table.id in self._unsubscribe
+                if go_on:
+                    self._busy.add(table.id)
+            if not go_on:
+                self._changed(table, ())  # due again: through the schedule, after the others
+                return
 
     def _move_once(self, table: Table) -> bool:
         """One move of the table's bot; True if it is due again at once and may go on here.
