@@ -320,30 +320,8 @@ class FileStore:
         """The seating is written first, then the log: a crash between them leaves a
         seats file with no log, which nothing reads, and never a log without its seats."""
         game_id = check_game_id(header.get("game_id"))
-        path = self.log_path(game_id)
-        self.folder.mkdir(parents=True, exist_ok=True)
-        if os.path.lexists(path):
-            raise GameExists(f"{path}: a game {game_id!r} is already stored there")
-        seats = self.seating_path(game_id)
-        if seating is not None:
-            try:
-                write_seating(seats, game_id, seating, new=True)
-            except FileExistsError:
-                raise GameExists(f"{seats}: a game {game_id!r} is being made there") from None
-        try:
+        with self._new_game(game_id, seating) as path:
             return FileStream.create(path, header, first, sync=self.sync, game_id=game_id)
-        except LogError as exc:
-            if os.path.lexists(path):
-                raise GameExists(f"{path}: a game {game_id!r} is already stored there") from exc
-            if seating is not None:
-                with contextlib.suppress(OSError):
-                    seats.unlink()
-            raise
-        except BaseException:
-            if seating is not None:
-                with contextlib.suppress(OSError):
-                    seats.unlink()
-            raise
 
     def adopt(
         self,
@@ -361,6 +339,15 @@ class FileStore:
         ``create`` does."""
         game_id = check_game_id(header.get("game_id") if game_id is None else game_id)
         check_batches(game_id, payloads, batches)
+        with self._new_game(game_id, seating) as path:
+            writer = LogWriter.create(path, dict(header), sync=self.sync, first=list(payloads))
+        return FileStream(writer.scan, list(batches), writer, game_id)
+
+    @contextlib.contextmanager
+    def _new_game(self, game_id: str, seating: Seating | None) -> Iterator[Path]:
+        """The path a new game's log is to be made at, its seating written beforehand; if
+        making the log fails, the seating goes too (no seats without their log), and a log
+        another writer made there meanwhile is ``GameExists``."""
         path = self.log_path(game_id)
         self.folder.mkdir(parents=True, exist_ok=True)
         if os.path.lexists(path):
@@ -372,15 +359,14 @@ class FileStore:
             except FileExistsError:
                 raise GameExists(f"{seats}: a game {game_id!r} is being made there") from None
         try:
-            writer = LogWriter.create(path, dict(header), sync=self.sync, first=list(payloads))
+            yield path
         except BaseException as exc:
-            if seating is not None:  # ours, written above: no seats without their log
+            if seating is not None:  # ours, written above
                 with contextlib.suppress(OSError):
                     seats.unlink()
             if isinstance(exc, LogError) and os.path.lexists(path):
                 raise GameExists(f"{path}: a game {game_id!r} is already stored there") from exc
             raise
-        return FileStream(writer.scan, list(batches), writer, game_id)
 
     def _existing(self, game_id: str) -> Path:
         path = self.log_path(game_id)
