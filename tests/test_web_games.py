@@ -352,3 +352,23 @@ def test_the_oldest_finished_game_makes_room_when_the_server_is_full(tmp_path):
 
 def test_the_bot_kinds_are_the_registrys(client):
     assert client.get("/api/bots").get_json()["bots"] == sorted(BOTS)
+
+
+def test_a_view_made_while_another_process_has_moved_keeps_each_event_once():
+    """The store may already hold a move this process has not folded yet (another server
+    made it): a view's records stop where its table stands, and the table's catching up
+    tells the move once. A spectator saw event 8 twice when the view read it early."""
+    from core.host import Table
+    from core.store import MemoryStore, Seating, SeatRecord
+    from frontends.web.games import LiveGame
+
+    store = MemoryStore()
+    names = ["Ann (greedy)", "Brok (greedy)"]
+    seating = Seating((SeatRecord(names[0], "greedy"), SeatRecord(names[1], "greedy")))
+    here = Table(Game.new(names, 8, store=store, seating=seating), seating)
+    elsewhere = Table(Game.resume(store, here.id), seating)  # the other server's table
+    assert elsewhere.play_bot()  # its move is in the store; this process has not folded it
+    view = LiveGame(here)
+    assert [r["seq"] for r in view.records] == list(range(here.seq))
+    here.refresh()
+    assert [r["seq"] for r in view.records] == list(range(elsewhere.seq))

@@ -52,7 +52,11 @@ class LiveGame:
         self.scores = ScoreSeries()
         self._batch_records: dict[int, range] = {}  # batch seq -> its events' seqs
         with table.changed:
-            for step in StepReader().read(table.game.batches()):
+            # what the table has folded, not what the store holds: another process's move
+            # not folded yet is told by the table's catching up, once
+            folded = table.seq
+            batches = (batch for batch in table.game.batches() if batch.seq < folded)
+            for step in StepReader().read(batches):
                 self._keep(step)
             self._stop = table.subscribe(self._committed)
 
