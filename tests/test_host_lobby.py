@@ -158,20 +158,26 @@ class _Shared(MemoryStore):
         return super().seating(game_id)
 
 
-def test_the_lobby_goes_on_following_after_the_store_was_away():
-    """A game made by another process is taken up when it is told of, even after a time
-    when the store could not be read (the following thread must not die of it)."""
+def test_the_lobby_folds_only_the_appends_of_games_it_holds():
+    """An append another process announces is folded if this lobby holds the game, and
+    costs a look-up otherwise: nothing read, nothing taken up (a game is taken up when it
+    is asked for). The following thread goes on after an announcement it cannot use."""
     store = _Shared()
     other = Lobby(MemoryStore(store.backing), pace=0.0)  # "another process" sharing the games
     lobby = Lobby(store, pace=0.0)
     [tell] = store.told
+    mine, _ = other.create(people("Ada", "Brok"))
+    theirs, _ = other.create(people("Cira", "Dain"))
+    held = lobby.get(mine.id)  # asked for: taken up
+    assert held is not None and lobby.taken_up == 1
     store.away = True
-    first, _ = other.create(people("Ada", "Brok"))
-    tell(first.id)  # the store is away: it cannot be taken up yet
-    assert wait_until(lambda: store.refused == 1)
-    store.away = False
-    second, _ = other.create(people("Cira", "Dain"))
-    tell(second.id)
-    assert wait_until(lambda: second.id in [t.id for t in lobby.tables()])
+    tell(theirs.id, theirs.seq + 1)  # not held here: no seating read, nothing taken up
+    tell("no-such-game", 5)
+    seat = mine.state.to_act()
+    mine.issue(seat, mine.game.legal()[0])
+    tell(mine.id, mine.seq)
+    assert wait_until(lambda: held.seq == mine.seq)
+    assert store.refused == 0 and [t.id for t in lobby.tables()] == [mine.id]
+    assert lobby.taken_up == 1
     lobby.close()
     other.close()

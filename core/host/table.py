@@ -23,9 +23,10 @@ append stops the table, saying why (``stopped``), rather than play on unlogged.
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from attrs import frozen
 
@@ -81,6 +82,10 @@ class Table:
         self.person_moved = self.changed_at = time.time()
         #: True if the last change came from another process (``refresh``), not from here.
         self.changed_elsewhere = False
+        #: Streams served and bot turns played from it now (a lobby never drops it then),
+        #: and when it was last used (``time.monotonic``): the lobby drops the idle ones.
+        self.users = 0
+        self.used_at = time.monotonic()
         #: Held while the game changes; notified after every change and at closing.
         self.changed = threading.Condition(threading.RLock())
         self._subscribers: list[Subscriber] = []
@@ -331,6 +336,19 @@ class Table:
 
         return unsubscribe
 
+    @contextlib.contextmanager
+    def in_use(self) -> Iterator[Table]:
+        """Mark the table used for the ``with`` block (a stream, a bot's turn)."""
+        with self.changed:
+            self.users += 1
+            self.used_at = time.monotonic()
+        try:
+            yield self
+        finally:
+            with self.changed:
+                self.users -= 1
+                self.used_at = time.monotonic()
+
     def wait(self, after_seq: int, timeout: float) -> bool:
         """Wait until the game passes ``after_seq`` events, or closes, or ``timeout`` passes;
         True if there is something new to read."""
@@ -349,8 +367,10 @@ class Table:
             if self.stopped is None and self.playable:
                 try:
                     revealed = self.game.reveal()
-                except StoreConflict:
-                    revealed = None  # another process revealed it: refresh will tell
+                except StoreConflict:  # another process revealed it: told with the rest
+                    revealed = None
+                    with contextlib.suppress(StoreUnavailable):  # else the next refresh tells
+                        commits.extend(self.game.catch_up())
                 if revealed is not None:
                     commits.append(revealed)
             for subscriber in list(self._subscribers):

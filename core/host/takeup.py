@@ -33,9 +33,12 @@ class TakeUpReport:
     resumed: list[str] = field(factory=list)  # unfinished games, open for play again
     finished: list[str] = field(factory=list)  # finished games, listed for watching
     skipped: list[str] = field(factory=list)  # one line each: the game and the reason
+    lazy: bool = False  # a shared store's: nothing taken up at the start, a game when asked
 
     def summary(self) -> str:
         """One line for a server's start-up message."""
+        if self.lazy:
+            return "each game is taken up when it is asked for"
         return (
             f"{len(self.resumed)} unfinished game(s) resumed, {len(self.finished)} finished "
             f"listed, {len(self.skipped)} skipped (named on stderr)"

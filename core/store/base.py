@@ -23,10 +23,10 @@ The contract, which ``tests/store_contract.py`` checks on every backend:
 Backends: ``core.store.memory`` (tests, bots, simulations), ``core.store.file``
 (the embedded default: one log file per game in a folder), ``core.store.postgres``
 (games shared by several processes and machines). A store that other processes
-write to as well offers ``on_append(callback)``: told of every append, by anyone,
-so a server hears of the moves made through another. ``adopt`` stores a whole log's
-batches as they were read, under the header's id or another (an import, a what-if
-branch beside its parent).
+write to as well offers ``on_append(callback)``: told of every append, by anyone
+(the game's id and its next seq), so a server hears of the moves made through
+another. ``adopt`` stores a whole log's batches as they were read, under the
+header's id or another (an import, a what-if branch beside its parent).
 """
 
 from __future__ import annotations

@@ -83,7 +83,7 @@ class AppendListener:
         self._games: dict[str, _Waiters] = {}
         self._epoch = 0  # bumped when every follower must look (listening again, stopping)
         self._stop = threading.Event()
-        self._everything: list[Callable[[str | None], None]] = []  # told of every append
+        self._everything: list[Callable[[str | None, int], None]] = []  # told of every append
         self.listening = False
         self._thread = threading.Thread(target=self._run, name="dice-miner-listen", daemon=True)
         self._thread.start()
@@ -104,10 +104,11 @@ class AppendListener:
                 if waiters.count == 0:
                     del self._games[game_id]
 
-    def on_every_append(self, callback: Callable[[str | None], None]) -> Callable[[], None]:
-        """Call ``callback(game_id)`` after every append to any game, from the listening
-        thread (keep it quick), and ``callback(None)`` whenever notifications may have
-        been lost (listening again after the server went away); returns how to stop."""
+    def on_every_append(self, callback: Callable[[str | None, int], None]) -> Callable[[], None]:
+        """Call ``callback(game_id, next_seq)`` after every append to any game, from the
+        listening thread (keep it quick), and ``callback(None, 0)`` whenever notifications
+        may have been lost (listening again after the server went away); returns how to
+        stop."""
         with self._lock:
             self._everything.append(callback)
 
@@ -169,18 +170,19 @@ class AppendListener:
                 waiters.woken.notify_all()
             everything = list(self._everything)
         for callback in everything:
-            callback(None)
+            callback(None, 0)
 
     def _announce(self, payload: str) -> None:
-        game_id, _, _next_seq = payload.rpartition(" ")
+        game_id, _, next_seq = payload.rpartition(" ")
         with self._lock:
             waiters = self._games.get(game_id)
             if waiters is not None:
                 waiters.mark += 1
                 waiters.woken.notify_all()
             everything = list(self._everything)
+        seq = int(next_seq) if next_seq.isdigit() else 0
         for callback in everything:
-            callback(game_id)
+            callback(game_id, seq)
 
 
 __all__ = ["FALLBACK_POLL", "SLOW_POLL", "AppendListener", "Watch"]

@@ -22,6 +22,13 @@ What the schema guarantees (``docs/postgres-store.md`` says it for operators):
 * ``seatings`` and ``seats``: a game's seating, one row per seat, beside the log;
   ``seatings.secret`` the secret seed a live game's dice come from (migration 2),
   which its log only commits to until the game ends.
+* The work the database hands out (migration 4, ``core.store.pgwork``):
+  ``live_games`` holds a row per game still in play (the places the site's limit
+  counts, its client, and the status its last writer left: the seq, whether it
+  waits on a person or a bot, when a person last moved); ``bot_turns`` a row per
+  game whose bot is due, claimed by one worker at a time under a lease;
+  ``sweeps`` whose turn it is to look for idle games. None of it is the log:
+  these rows change and go, and a lost one is made again from the log.
 """
 
 from __future__ import annotations
@@ -146,6 +153,47 @@ MIGRATIONS += (
         r"""
 ALTER TABLE batches ADD COLUMN request text CHECK (request IS NULL OR length(request) <= 64);
 CREATE INDEX batches_by_request ON batches (game, request) WHERE request IS NOT NULL;
+""",
+    ),
+)
+
+MIGRATIONS += (
+    (
+        4,
+        "the work the database hands out: live games (places), bot turns, the sweep's turn",
+        r"""
+CREATE TABLE live_games (
+    game         text PRIMARY KEY CHECK (game ~ '^[A-Za-z0-9_-]{1,64}$'),
+    client       text CHECK (client IS NULL OR length(client) <= 128),
+    opened       timestamptz NOT NULL DEFAULT clock_timestamp(),
+    seq          bigint NOT NULL DEFAULT 0 CHECK (seq >= 0),
+    waits        text CHECK (waits IS NULL OR waits IN ('person', 'bot')),
+    persons      smallint NOT NULL DEFAULT 0 CHECK (persons >= 0),
+    person_moved timestamptz NOT NULL DEFAULT clock_timestamp(),
+    changed      timestamptz NOT NULL DEFAULT clock_timestamp()
+);
+CREATE INDEX live_games_by_client ON live_games (client) WHERE client IS NOT NULL;
+CREATE INDEX live_games_by_changed ON live_games (changed);
+
+-- every game stored before this version may still be in play: each is looked at once by
+-- the first sweep (its status is at seq 0, behind its head) and dropped if it is over
+INSERT INTO live_games (game, seq) SELECT id, 0 FROM games;
+
+CREATE TABLE bot_turns (
+    game        text PRIMARY KEY,
+    seq         bigint NOT NULL CHECK (seq >= 0),
+    due         timestamptz NOT NULL,
+    home        text,
+    claimed_by  text,
+    lease_until timestamptz
+);
+CREATE INDEX bot_turns_by_due ON bot_turns (due);
+
+CREATE TABLE sweeps (
+    name    text PRIMARY KEY,
+    next_at timestamptz NOT NULL
+);
+INSERT INTO sweeps (name, next_at) VALUES ('lobby', clock_timestamp());
 """,
     ),
 )

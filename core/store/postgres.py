@@ -56,6 +56,7 @@ from core.log.framing import FORMAT_VERSION, PREAMBLE, decode_header, encode_fra
 from core.store.base import GameEntry, Seating, SeatRecord, check_batches, check_game_id
 from core.store.pglisten import FALLBACK_POLL, AppendListener
 from core.store.pgschema import SchemaTooNew, migrate
+from core.store.pgwork import WorkBoard
 
 # The pool logs each failed connection attempt; with no logging set up, Python would print
 # them all on stderr. The store reports the failure itself (StoreUnavailable), once.
@@ -335,6 +336,8 @@ class PostgresStore:
         )
         self._migrate()  # on a connection of its own: a server away is reported at once
         self._pool.open(wait=False)
+        #: The work the database hands out to the servers sharing it (places, bot turns).
+        self.work = WorkBoard(self)
 
     def _migrate(self) -> None:
         try:
@@ -518,11 +521,15 @@ class PostgresStore:
             entries.append(GameEntry(game_id, fields, next_seq, updated))
         return entries
 
-    def on_append(self, callback: Callable[[str | None], None]) -> Callable[[], None]:
-        """Call ``callback(game_id)`` after every append by any process (from a background
-        thread: keep it quick), ``callback(None)`` when some may have been missed; returns
-        how to stop. A lobby uses it to follow the games other servers play."""
+    def on_append(self, callback: Callable[[str | None, int], None]) -> Callable[[], None]:
+        """Call ``callback(game_id, next_seq)`` after every append by any process (from a
+        background thread: keep it quick), ``callback(None, 0)`` when some may have been
+        missed; returns how to stop. A lobby uses it to follow the games it holds."""
         return self._listener().on_every_append(callback)
+
+    def job_counts(self) -> dict[str, int]:
+        """Bot turns queued and claimed, and games in play, site-wide (for metrics)."""
+        return self.work.counts()
 
     def save_seating(self, game_id: str, seating: Seating) -> None:
         with self._connection() as conn, conn.transaction():

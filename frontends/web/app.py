@@ -47,7 +47,7 @@ DEFAULTS: dict[str, Any] = {
     "DATA_DIR": None,  # default_data_dir() when left unset
     "MAX_CONTENT_LENGTH": 2 * 1024 * 1024,  # uploads: a whole game's log is a few tens of KB
     "BOT_PACE": 0.6,  # seconds between two bot moves in a live game
-    "MAX_GAMES": 32,
+    "MAX_GAMES": None,  # games in play at once: the server's (file store: 32), the site's (5000)
     "GAMES_PER_CLIENT": 4,  # unfinished games one client address may hold at once
     "IDLE_CLOSE_SECONDS": 2 * 3600.0,  # a game no person moved in for this long is closed
     "QUIET_SEAT_SECONDS": 600.0,  # a person waited on this long is played by a bot

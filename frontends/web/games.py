@@ -229,6 +229,14 @@ class LiveGames:
     def __init__(self, lobby: Lobby) -> None:
         self.lobby = lobby
         self._views: dict[str, LiveGame] = {}
+        lobby.on_drop.append(self._dropped)
+
+    def _dropped(self, table: Table) -> None:
+        """A table the lobby no longer holds: its records go with it."""
+        view = self._views.get(table.id)
+        if view is not None and view.table is table:
+            self._views.pop(table.id, None)
+            view.close()
 
     def _view(self, table: Table) -> LiveGame:
         view = self._views.get(table.id)
@@ -256,8 +264,8 @@ class LiveGames:
         return None if table is None else self._view(table)
 
     def all(self) -> list[LiveGame]:
-        """Every live game, oldest first."""
-        views = [self._view(table) for table in self.lobby.tables()]
+        """The live games to list (``core.host.Lobby.listed``)."""
+        views = [self._view(table) for table in self.lobby.listed()]
         live = {view.id for view in views}
         for game_id in [g for g in self._views if g not in live]:  # closed to make room
             self._views.pop(game_id).close()

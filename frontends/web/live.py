@@ -22,6 +22,7 @@ import time
 
 from flask import Blueprint, Response, current_app, request
 
+from core.errors import StoreUnavailable
 from frontends.web.errors import ApiError
 from frontends.web.games import LiveGame
 from frontends.web.lookup import int_arg, live_game
@@ -51,8 +52,20 @@ def message(record: dict, totals: list[int], state: dict | None) -> str:
     return f"id: {record['seq']}\nevent: step\ndata: {data}\n\n"
 
 
+def _finished(live: LiveGame) -> bool:
+    """True once the game is over and, if its dice came from a secret, that is revealed:
+    the reveal is the last event a stream sends."""
+    state = live.state
+    return state.is_over and (not state.facts.secret_dice or not live.table.playable)
+
+
 def event_stream(live: LiveGame, start: int, heartbeat: float, max_seconds: float):
     """The messages of a stream from seq ``start``: events, keep-alives, then the end."""
+    with live.table.in_use():  # a table streamed from is never dropped meanwhile
+        yield from _event_stream(live, start, heartbeat, max_seconds)
+
+
+def _event_stream(live: LiveGame, start: int, heartbeat: float, max_seconds: float):
     deadline = time.monotonic() + max_seconds
     yield f"retry: {RETRY_MS}\n\n"
     next_seq = start
@@ -61,7 +74,7 @@ def event_stream(live: LiveGame, start: int, heartbeat: float, max_seconds: floa
             while (
                 len(live.records) <= next_seq
                 and not live.closed
-                and not live.state.is_over
+                and not _finished(live)
                 and live.table.stopped is None
             ):
                 left = deadline - time.monotonic()
@@ -70,7 +83,7 @@ def event_stream(live: LiveGame, start: int, heartbeat: float, max_seconds: floa
             records = live.records[next_seq:]
             totals = live.totals[next_seq:]
             state = live.board() if records else None
-            over, closed, stopped = live.state.is_over, live.closed, live.table.stopped
+            over, closed, stopped = _finished(live), live.closed, live.table.stopped
         if records:
             last = len(records) - 1
             for i, (record, total) in enumerate(zip(records, totals, strict=True)):
@@ -92,6 +105,10 @@ def event_stream(live: LiveGame, start: int, heartbeat: float, max_seconds: floa
 def stream(game_id: str):
     """The game's events from ``from`` (or after ``Last-Event-ID``) as they happen."""
     live = live_game(game_id)
+    try:  # another server's moves not folded here yet: the resume must know them
+        live.table.refresh()
+    except StoreUnavailable as exc:
+        raise ApiError(503, "store_unavailable", str(exc)) from None
     start = _resume_from(live)
     config = current_app.config
     body = event_stream(live, start, config["SSE_HEARTBEAT"], config["SSE_MAX_SECONDS"])
