@@ -94,6 +94,8 @@ class JobBotRunner:
         self.failover = failover
         self._load = load
         self._workers = workers
+        #: Bot moves this runner played (each turn is played by one runner, once).
+        self.played = 0
         self._active = 0
         self._poked = False
         self._closed = False
@@ -184,6 +186,8 @@ class JobBotRunner:
             move = table.decide_bot()
             played = [] if move is None else table.play(move)
             if played:
+                with self._cond:
+                    self.played += 1
                 return  # its status made the next turn, or dropped this one
             if table.closed:  # dropped here meanwhile: someone plays it from the store
                 self._give_back(claim, 0.0)

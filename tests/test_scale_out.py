@@ -1,0 +1,143 @@
+"""Many workers over one PostgreSQL database, each a lobby of its own (as each gunicorn
+worker is): a worker holds only the games it serves, the limits are the site's, and the
+database hands out each bot turn and each sweep to one worker."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from core.errors import StoreUnavailable
+from core.events.table import GameClosed
+from core.host import Lobby, LobbyFull, TooManyGames
+from core.store.postgres import PostgresStore
+
+pytestmark = pytest.mark.usefixtures("postgres_server")
+
+
+def people(*names):
+    return [{"name": name, "bot": None} for name in names]
+
+
+def bots(*kinds):
+    return [{"name": None, "bot": kind} for kind in kinds]
+
+
+def wait_until(check, timeout=20.0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if check():
+            return True
+        time.sleep(0.02)
+    return check()
+
+
+@pytest.fixture
+def workers(postgres_server):
+    """Four lobbies ("two servers of two workers") over one fresh database, each with its
+    own store object (its own pool and listener), as processes have."""
+    url = postgres_server.fresh_schema()
+    made: list[Lobby] = []
+
+    def make(n: int = 4, **options) -> list[Lobby]:
+        for _ in range(n):
+            made.append(Lobby(PostgresStore(url), pace=0.0, **options))
+        return made[-n:]
+
+    yield make
+    for lobby in made:
+        lobby.close()
+        lobby.store.close()
+
+
+def test_a_worker_holds_only_the_games_it_served(workers):
+    lobbies = workers()
+    made = [lobbies[n % 4].create(people("Ada", "Brok"))[0] for n in range(40)]
+    for n, lobby in enumerate(lobbies):
+        assert {t.id for t in lobby.tables()} == {t.id for t in made[n::4]}
+        assert lobby.taken_up == 0
+    first, last = made[0], made[-1]
+    server = lobbies[1]  # neither made them
+    for table in (first, last):
+        served = server.get(table.id)
+        assert served is not None
+        seat = served.state.to_act()
+        served.issue(seat, served.game.legal()[0])
+    assert server.taken_up == 2
+    # the makers fold the moves they are told of; no other worker takes anything up
+    assert wait_until(lambda: first.seq == server.get(first.id).seq)
+    assert wait_until(lambda: last.seq == server.get(last.id).seq)
+    time.sleep(0.3)
+    assert [lobby.taken_up for lobby in lobbies] == [0, 2, 0, 0]
+
+
+def test_the_limits_are_the_sites_across_workers(workers):
+    lobbies = workers(limit=6, per_client=2)
+    lobbies[0].create(people("Ada", "Brok"), client="10.0.0.1")
+    lobbies[1].create(people("Ada", "Brok"), client="10.0.0.1")
+    for lobby in lobbies:  # one client, two games in all, wherever it asks
+        with pytest.raises(TooManyGames):
+            lobby.create(people("Ada", "Brok"), client="10.0.0.1")
+    for n in range(4):
+        lobbies[n].create(people("Cira", "Dain"), client=f"10.0.1.{n}")
+    with pytest.raises(LobbyFull):
+        lobbies[3].create(people("Cira", "Dain"), client="10.0.2.1")
+    assert lobbies[0].board.live() == 6
+
+
+def test_every_bot_turn_is_played_once_by_one_worker(workers):
+    lobbies = workers()
+    games = [lobbies[n % 4].create(bots("greedy", "random", "greedy"))[0] for n in range(8)]
+    reader = lobbies[0]
+    for table in games:
+        assert wait_until(lambda t=table: reader.get(t.id).state.is_over, timeout=90)
+    for table in games:  # each game's place is given back when it ends
+        assert wait_until(lambda: reader.board.live() == 0)
+    moves = 0
+    for table in games:
+        held = reader.get(table.id)
+        held.refresh()
+        moves += sum(1 for b in held.game.batches() if getattr(b.command, "seat", None) is not None)
+    played = sum(lobby.runner.played for lobby in lobbies)
+    assert played == moves, "each bot move played by exactly one worker"
+    assert reader.board.counts()["queued"] == 0
+
+
+def test_a_turn_whose_worker_died_is_played_by_another(workers):
+    first, second = workers(2)
+    first.runner.close()  # a worker that dies holding nothing: its turns wait for it
+    table, _ = first.create(bots("greedy", "greedy"))
+    # the other worker plays them once the failover delay has passed, then on at its pace
+    other = second.get(table.id)
+    assert wait_until(lambda: other.state.is_over, timeout=90)
+    assert second.runner.played > 0
+
+
+def test_the_idle_sweep_closes_a_game_once_for_the_whole_site(workers):
+    lobbies = workers(idle_close=1.0, quiet_seat=None, sweep_every=0.3)
+    table, _ = lobbies[0].create(people("Ada", "Brok"))
+    watcher = lobbies[2]
+    assert wait_until(lambda: watcher.get(table.id).state.is_over, timeout=30)
+    held = watcher.get(table.id)
+    time.sleep(1.0)  # every worker has had its turns to sweep since
+    held.refresh()
+    closed = [e for _, e in held.game.events() if isinstance(e, GameClosed)]
+    assert len(closed) == 1
+    assert lobbies[0].board.live() == 0
+
+
+def test_a_place_whose_maker_died_before_storing_is_freed(workers, monkeypatch):
+    [lobby] = workers(1, sweep_every=0.2)
+    from core.store import pgwork
+
+    monkeypatch.setattr(pgwork.WorkBoard, "release", lambda self, game_id: None)  # dies
+    monkeypatch.setattr(
+        lobby.store, "create", lambda *a, **k: (_ for _ in ()).throw(StoreUnavailable("gone"))
+    )
+    with pytest.raises(StoreUnavailable):
+        lobby.create(people("Ada", "Brok"))
+    monkeypatch.undo()
+    assert lobby.board.live() == 1
+    # after the stale delay the sweep frees it (STALE_AFTER seconds)
+    assert wait_until(lambda: lobby.board.live() == 0, timeout=15)
