@@ -92,8 +92,7 @@ def test_every_bot_turn_is_played_once_by_one_worker(workers):
     reader = lobbies[0]
     for table in games:
         assert wait_until(lambda t=table: reader.get(t.id).state.is_over, timeout=90)
-    for table in games:  # each game's place is given back when it ends
-        assert wait_until(lambda: reader.board.live() == 0)
+    assert wait_until(lambda: reader.board.live() == 0)  # each place given back at its end
     moves = 0
     for table in games:
         held = reader.get(table.id)
