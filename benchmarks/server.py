@@ -5,8 +5,10 @@ serve`` processes, then measures, in one run on one machine:
 
 * **commands per second over HTTP**: client processes, each playing two-person games
   as fast as it can (each move decided from the store, posted with its seq), against
-  one worker on the file store (the floor), then 1, 2 and 4 gunicorn workers on
-  PostgreSQL; figures are given as ratios to the floor;
+  one worker on the file store (the floor), then 1, 2, 4 and 8 gunicorn workers on
+  PostgreSQL (``--workers``); figures are given as ratios to the floor and to one
+  worker, with the **server's CPU per command**: the CPU time of every process of the
+  server (its arbiter and workers, from ``/proc``) over the commands it answered;
 * **spectator latency**: 200 spectators streaming one game, half from each of two
   servers sharing the database, while a player posts moves through the first: from
   just before a move is posted to each spectator reading its last event, p50 and p99.
@@ -21,6 +23,7 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing
+import os
 import tempfile
 import threading
 import time
@@ -138,6 +141,33 @@ def spectator_latency(first: Server, second: Server, spectators: int, moves: int
 _READERS: dict[str, Store] = {}
 
 
+def server_cpu_seconds(server: Server) -> float:
+    """The CPU time (user and system) of every process of ``server`` now: its process
+    group's, read from ``/proc`` (Linux)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    group = server.process.pid  # started in a session of its own: the group's id
+    total = 0
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as stat:
+                fields = stat.read().rpartition(")")[2].split()
+        except OSError:
+            continue  # gone meanwhile
+        if int(fields[2]) == group:  # pgrp
+            total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / ticks
+
+
+def measure(server: Server, store_url: str, prefix: str, clients: int, seconds: float) -> dict:
+    """Commands per second through ``server`` and its CPU milliseconds per command."""
+    before = server_cpu_seconds(server)
+    rate = commands_per_second(server.url, store_url, prefix, clients, seconds)
+    used = server_cpu_seconds(server) - before
+    return {"per_second": rate, "cpu_ms": 1000 * used / max(rate * seconds, 1)}
+
+
 def _game_reader(server: Server):
     store = _READERS[server.url]
     return lambda game_id: Game.from_stream(store.read(game_id))
@@ -149,7 +179,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--clients", type=int, default=4, help="client processes")
     parser.add_argument("--spectators", type=int, default=200)
     parser.add_argument("--moves", type=int, default=30, help="moves timed for the latency")
+    parser.add_argument(
+        "--workers",
+        default="1,2,4,8",
+        help="the worker counts to measure on PostgreSQL, comma-separated (default 1,2,4,8)",
+    )
+    parser.add_argument("--no-spectators", action="store_true", help="skip the spectators' latency")
     args = parser.parse_args(argv)
+    counts = [int(n) for n in args.workers.split(",")]
     pg = PostgresServer.start()
     results: dict = {"machine": machine()}
     try:
@@ -158,20 +195,22 @@ def main(argv: list[str] | None = None) -> int:
             quiet = ["--idle-close", "0", "--quiet-seat", "0", "--games-per-client", "512"]
             floor = Server("--data", str(data), "--replays", tmp, *quiet)
             try:
-                results["file_1_worker"] = commands_per_second(
-                    floor.url, str(data), "web-", args.clients, args.seconds
+                results["file_1_worker"] = measure(
+                    floor, str(data), "web-", args.clients, args.seconds
                 )
             finally:
                 floor.stop()
-            for workers in (1, 2, 4):
+            for workers in counts:
                 url = pg.fresh_schema()
                 server = Server("--store", url, "--workers", str(workers), "--replays", tmp, *quiet)
                 try:
-                    results[f"postgres_{workers}_workers"] = commands_per_second(
-                        server.url, url, "", args.clients, args.seconds
+                    results[f"postgres_{workers}_workers"] = measure(
+                        server, url, "", args.clients, args.seconds
                     )
                 finally:
                     server.stop()
+            if args.no_spectators:
+                return _report(results, args, counts)
             url = pg.fresh_schema()
             threads = str(args.spectators)
             one = Server(
@@ -189,17 +228,31 @@ def main(argv: list[str] | None = None) -> int:
                 _READERS.pop(one.url).close()
     finally:
         pg.stop()
-    floor_rate = results["file_1_worker"]
-    print("figure                                  per s   / file store, 1 worker")
-    for key in ("file_1_worker", "postgres_1_workers", "postgres_2_workers", "postgres_4_workers"):
-        print(
-            f"commands over HTTP, {key:<20} {results[key]:7.1f}   {results[key] / floor_rate:5.2f}"
-        )
-    s = results["spectators"]
+    return _report(results, args, counts)
+
+
+def _report(results: dict, args: argparse.Namespace, counts: list[int]) -> int:
+    floor = results["file_1_worker"]["per_second"]
+    one = results.get(f"postgres_{counts[0]}_workers")
     print(
-        f"spectator latency, {args.spectators} spectators on two servers: "
-        f"p50 {s['p50_ms']} ms, p99 {s['p99_ms']} ms ({s['samples']} deliveries)"
+        f"{args.clients} clients, {args.seconds:g} s each run; ratios to the file store's one "
+        f"worker and to PostgreSQL's {counts[0]} worker(s)"
     )
+    print("figure                          commands/s  /file  /first   CPU ms/command  /first")
+    for key in ["file_1_worker", *(f"postgres_{n}_workers" for n in counts)]:
+        got = results[key]
+        rate, cpu = got["per_second"], got["cpu_ms"]
+        by_rate = rate / one["per_second"] if one else float("nan")
+        by_cpu = cpu / one["cpu_ms"] if one else float("nan")
+        print(
+            f"{key:<30} {rate:10.1f} {rate / floor:6.2f} {by_rate:7.2f}   {cpu:14.2f} {by_cpu:7.2f}"
+        )
+    s = results.get("spectators")
+    if s is not None:
+        print(
+            f"spectator latency, {args.spectators} spectators on two servers: "
+            f"p50 {s['p50_ms']} ms, p99 {s['p99_ms']} ms ({s['samples']} deliveries)"
+        )
     print(json.dumps(results))
     return 0
 

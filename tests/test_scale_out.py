@@ -65,11 +65,18 @@ def test_a_worker_holds_only_the_games_it_served(workers):
         seat = served.state.to_act()
         served.issue(seat, served.game.legal()[0])
     assert server.taken_up == 2
-    # the makers fold the moves they are told of; no other worker takes anything up
-    assert wait_until(lambda: first.seq == server.get(first.id).seq)
-    assert wait_until(lambda: last.seq == server.get(last.id).seq)
+    # a maker folds the move it was told of when it is next asked for the game; no other
+    # worker takes anything up, nor folds anything it was not asked for
+    assert third_untouched(lobbies[2], first.id)
+    assert wait_until(lambda: lobbies[0].get(first.id).seq == server.get(first.id).seq)
+    assert wait_until(lambda: lobbies[3].get(last.id).seq == server.get(last.id).seq)
     time.sleep(0.3)
     assert [lobby.taken_up for lobby in lobbies] == [0, 2, 0, 0]
+
+
+def third_untouched(lobby: Lobby, game_id: str) -> bool:
+    time.sleep(0.3)  # it hears of the appends meanwhile
+    return all(t.id != game_id for t in lobby.tables()) and lobby.taken_up == 0
 
 
 def test_the_limits_are_the_sites_across_workers(workers):

@@ -312,6 +312,8 @@ class Lobby:
             if table is not None:
                 self._tables.move_to_end(game_id)  # the most recently used last
                 table.used_at = time.monotonic()
+        if table is not None and table.behind:
+            table.refresh()  # another process moved there since it was last used
         if table is not None or self._stop.is_set():
             return table
         try:
@@ -517,27 +519,36 @@ class Lobby:
         return done
 
     def _following(self, _every: float | None) -> None:
-        """Fold the appends other processes make to the games this lobby holds; an append
-        to a game not held here costs a look-up."""
+        """Keep up with the appends other processes make to the games held here: a table
+        in use (streamed, a bot's turn) folds them at once; any other is marked behind and
+        folds them when it is next asked for (``get``), so a worker folds only the moves
+        of the games it serves. An append to a game not held here costs a look-up."""
         while not self._stop.is_set():
             game_id, seq = self._appended.get()
             if self._stop.is_set():
                 return
-            if game_id is None:
+            if game_id is None:  # some may have been missed: every table looks again
                 tables = self.tables()
+                for table in tables:
+                    table.behind = True
             else:
                 with self._lock:
-                    table = self._tables.get(game_id)
-                if table is None or table.seq >= seq:  # not held here, or known already
+                    held = self._tables.get(game_id)
+                if held is None or held.seq >= seq:  # not held here, or known already
                     continue
-                tables = [table]
+                held.behind = True
+                tables = [held]
             for table in tables:
-                try:
-                    table.refresh()
-                except StoreUnavailable as exc:  # away a moment: the next append tells again
-                    log.warning("game %s could not be refreshed: %s", table.id, exc)
-                except Exception:  # anything else is a bug to see whole
-                    log.exception("game %s could not be refreshed", table.id)
+                if table.users:
+                    self._refresh(table)
+
+    def _refresh(self, table: Table) -> None:
+        try:
+            table.refresh()
+        except StoreUnavailable as exc:  # away a moment: looked at again when next used
+            log.warning("game %s could not be refreshed: %s", table.id, exc)
+        except Exception:  # anything else is a bug to see whole
+            log.exception("game %s could not be refreshed", table.id)
 
 
 __all__ = ["STAND_IN", "Lobby", "LobbyFull", "TakeUpReport", "TooManyGames"]

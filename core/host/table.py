@@ -86,6 +86,8 @@ class Table:
         #: and when it was last used (``time.monotonic``): the lobby drops the idle ones.
         self.users = 0
         self.used_at = time.monotonic()
+        #: True if another process appended since the last fold (``refresh`` clears it).
+        self.behind = False
         #: Held while the game changes; notified after every change and at closing.
         self.changed = threading.Condition(threading.RLock())
         self._subscribers: list[Subscriber] = []
@@ -198,6 +200,8 @@ class Table:
                 )
             if getattr(command, "seat", seat) != seat:
                 raise RuleError("not_your_seat", "a seat can only move for itself")
+            if expected_seq is not None and expected_seq > self.seq:
+                self.refresh()  # decided on moves made elsewhere that are not folded here
             for attempt in range(_RETRIES):
                 self._check_position(expected_seq)
                 try:
@@ -297,6 +301,7 @@ class Table:
     def refresh(self) -> list[Commit]:
         """Fold and publish what other writers appended to this game's store."""
         with self.changed:
+            self.behind = False  # before reading: an append meanwhile marks it again
             commits = self.game.catch_up()
             if commits:
                 self.changed_elsewhere = True
