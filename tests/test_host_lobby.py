@@ -176,7 +176,8 @@ def test_the_lobby_folds_only_the_appends_of_games_it_holds():
     seat = mine.state.to_act()
     mine.issue(seat, mine.game.legal()[0])
     tell(mine.id, mine.seq)
-    assert wait_until(lambda: held.seq == mine.seq)
+    assert wait_until(lambda: held.behind)  # folded when it is next asked for
+    assert lobby.get(mine.id) is held and held.seq == mine.seq and not held.behind
     assert store.refused == 0 and [t.id for t in lobby.tables()] == [mine.id]
     assert lobby.taken_up == 1
     lobby.close()
