@@ -147,3 +147,42 @@ def test_a_place_whose_maker_died_before_storing_is_freed(workers, monkeypatch):
     assert lobby.board.live() == 1
     # after the stale delay the sweep frees it (STALE_AFTER seconds)
     assert wait_until(lambda: lobby.board.live() == 0, timeout=15)
+
+
+def test_one_request_id_sent_to_two_workers_at_once_is_one_effect_and_one_answer(workers):
+    """The same request (an undo, then a move, without a seq) sent at once to two workers:
+    played once, both answered alike, never an error (100 trials each)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from core.commands import Undo
+    from frontends.web.games import LiveGames
+
+    first, second = workers(2)
+    sites = [LiveGames(first), LiveGames(second)]
+    live, _ = sites[0].create(people("Ada", "Brok"))
+    views = [live, sites[1].get(live.id)]
+    pool = ThreadPoolExecutor(2)
+
+    def both(command, request):
+        futures = [
+            pool.submit(view.issue, seat, command, request=request)
+            for view in views  # at once, no seq: only the request id can tell
+        ]
+        return [f.result(timeout=30) for f in futures]
+
+    seat = views[0].state.to_act()
+    for trial in range(100):
+        views[0].table.refresh()
+        assert views[0].state.to_act() == seat
+        move = views[0].table.game.legal()[0]
+        before = views[0].seq
+        (records_a, board_a), (records_b, board_b) = both(move, f"move-{trial}")
+        assert records_a == records_b and board_a == board_b
+        views[0].table.refresh()
+        after_move = views[0].seq
+        assert after_move == before + len(records_a), "the move played once"
+        (records_a, board_a), (records_b, board_b) = both(Undo(seat), f"undo-{trial}")
+        assert records_a == records_b and board_a == board_b
+        views[0].table.refresh()
+        assert views[0].seq == after_move + len(records_a), "the undo played once"
+    pool.shutdown()

@@ -51,6 +51,24 @@ _RETRIES = 3
 
 
 @frozen
+class Moved:
+    """What a person's command did: the seqs ``first`` to ``end`` it made (with the
+    bots' replies an undo took back, and the reveal a game's end brought) and their
+    commits; ``repeated`` if the request was answered before (its seqs then, no commits)."""
+
+    first: int
+    end: int
+    commits: list[Commit]
+    repeated: bool = False
+
+    def __iter__(self) -> Iterator[Commit]:
+        return iter(self.commits)
+
+    def __len__(self) -> int:
+        return len(self.commits)
+
+
+@frozen
 class BotMove:
     """A bot's decision: the seat, the command, and the position (seq) it was made at."""
 
@@ -183,14 +201,17 @@ class Table:
         *,
         expected_seq: int | None = None,
         request: str | None = None,
-    ) -> list[Commit]:
-        """A person's command for ``seat``; its commits (an undo may make several).
+    ) -> Moved:
+        """A person's command for ``seat``: the one way a move is taken, by every frontend.
 
-        ``expected_seq`` is the position the command was decided at: if the game
-        has moved on, ``StaleCommand`` says where it is now and nothing changes.
-        ``request`` names the client's request, kept by the store with the batches it
-        made (``answered``), so the same request retried is never played twice.
-        A refused command raises RuleError and changes nothing.
+        Here, in this order and under the table's lock: a ``request`` the store has
+        already answered (its answer lost on the way, the client asking again, through
+        this worker or another) is answered again and plays nothing; ``expected_seq``,
+        the position the command was decided at, is checked (``StaleCommand`` if the
+        game has moved on); an undo goes through the undo policy (``core.host.undo``);
+        the batches are appended, each naming ``request``, and told. A command that lost
+        the race to the store is looked at again, the request first. A refused command
+        raises RuleError and changes nothing.
         """
         with self.changed:
             self._check_open()
@@ -203,7 +224,10 @@ class Table:
             if expected_seq is not None and expected_seq > self.seq:
                 self.refresh()  # decided on moves made elsewhere that are not folded here
             for attempt in range(_RETRIES):
+                if request is not None and (done := self.answered(request)) is not None:
+                    return Moved(done[0], done[1], [], repeated=True)
                 self._check_position(expected_seq)
+                start = self.seq
                 try:
                     back = []
                     if self.is_handed(seat):  # its person is back: the seat is theirs again
@@ -213,7 +237,8 @@ class Table:
                     else:
                         commits = back + [self._append(command, request)]
                     self.person_moved = time.time()
-                    return self._commit(commits)
+                    commits = self._commit(commits)
+                    return Moved(start, self.seq, commits)
                 except StoreConflict:
                     if attempt == _RETRIES - 1:
                         raise
@@ -222,14 +247,17 @@ class Table:
 
     def undo(
         self, seat: int, *, expected_seq: int | None = None, request: str | None = None
-    ) -> list[Commit]:
-        """Take back ``seat``'s last move with the bots' replies (``core.host.undo``)."""
+    ) -> Moved:
+        """Take back ``seat``'s last move with the bots' replies (``issue`` of an Undo)."""
         return self.issue(seat, Undo(seat), expected_seq=expected_seq, request=request)
 
     def answered(self, request: str) -> tuple[int, int] | None:
         """The seqs ``(first, end)`` of what the request ``request`` already did, or None."""
-        self.refresh()  # another process may have answered it
-        return self.game.stream.requested(request)
+        with self.changed:
+            done = self.game.stream.requested(request)  # first: then its batches are stored
+            if done is not None and done[1] > self.seq:
+                self.refresh()  # answered through another process: fold what it did
+            return done
 
     def _undo(self, seat: int, request: str | None = None) -> list[Commit]:
         names = [record.name for record in self.seats]
@@ -249,8 +277,6 @@ class Table:
         to keep the append (a full disk: its writer is unusable) stops the table, since
         playing on unlogged would lose what the players did."""
         try:
-            if isinstance(command, Undo):
-                return self.game.undo(command.seat, request)
             return self.game.issue(command, request)
         except (StoreConflict, StoreUnavailable, RuleError):
             raise  # a conflict is looked at again; a store away a moment is tried again
@@ -407,4 +433,4 @@ class Table:
         self.game.close()
 
 
-__all__ = ["BotMove", "Subscriber", "Table"]
+__all__ = ["BotMove", "Moved", "Subscriber", "Table"]

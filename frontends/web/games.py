@@ -15,7 +15,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from core.commands import Command, Undo
-from core.errors import StaleCommand
 from core.events.game import CommandUndone
 from core.host import Lobby, Table
 from core.projections.state import GameState
@@ -178,19 +177,8 @@ class LiveGame:
         again) gets that first answer again, and makes no second move.
         """
         with self.cond:
-            if request is not None and (done := self.table.answered(request)) is not None:
-                return self._answer(*done)
-            start = self.seq
-            try:
-                if isinstance(command, Undo):
-                    self.table.undo(seat, expected_seq=expected_seq, request=request)
-                else:
-                    self.table.issue(seat, command, expected_seq=expected_seq, request=request)
-            except StaleCommand:  # it may be this very request, answered through another server
-                if request is not None and (done := self.table.answered(request)) is not None:
-                    return self._answer(*done)
-                raise
-            return list(self.records[start:]), self.board()
+            moved = self.table.issue(seat, command, expected_seq=expected_seq, request=request)
+            return self._answer(moved.first, moved.end)
 
     def _answer(self, first: int, end: int) -> tuple[list[dict[str, Any]], dict[str, Any]]:
         """The answer a request got: the records of its events and the board after them."""
