@@ -13,9 +13,12 @@ and the arbiter starts another in its place.
 
 from __future__ import annotations
 
+import contextlib
 import os
+import shutil
 import socket
-from collections.abc import Callable, Mapping
+import tempfile
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from gunicorn.app.base import BaseApplication
@@ -24,6 +27,8 @@ from gunicorn.app.base import BaseApplication
 THREADS = 32
 #: The access log's lines: gunicorn's "combined" format and the time taken, in ms.
 ACCESS_LOG_FORMAT = '%(h)s %(l)s %(u)s %(t)s "%(r)s" %(s)s %(b)s "%(f)s" "%(a)s" %(M)sms'
+#: Where prometheus-client's multiprocess mode keeps each worker's values.
+MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
 
 
 class WorkersApp(BaseApplication):
@@ -62,6 +67,7 @@ class WorkersApp(BaseApplication):
             "preload_app": False,  # each worker makes its own app: its own pool and threads
             "proc_name": "dice-miner",
             "worker_exit": self._worker_exit,
+            "child_exit": _forget_worker,
         }
         super().__init__()
 
@@ -83,6 +89,31 @@ class WorkersApp(BaseApplication):
             self.served.extensions["dice_miner"].games.close()
 
 
+def _forget_worker(_arbiter, worker) -> None:
+    """A worker gone: its live gauges (streams open, tables held) leave the server's sums."""
+    from prometheus_client import multiprocess
+
+    multiprocess.mark_process_dead(worker.pid)
+
+
+@contextlib.contextmanager
+def metrics_folder() -> Iterator[str]:
+    """A folder of this server's own for the workers' metrics (prometheus-client's
+    multiprocess mode), named in ``PROMETHEUS_MULTIPROC_DIR`` for the workers, removed
+    when the server stops: a new server never adds up an old one's counts."""
+    folder = tempfile.mkdtemp(prefix="dice-miner-metrics-")
+    before = os.environ.get(MULTIPROC_ENV)
+    os.environ[MULTIPROC_ENV] = folder
+    try:
+        yield folder
+    finally:
+        if before is None:
+            os.environ.pop(MULTIPROC_ENV, None)
+        else:
+            os.environ[MULTIPROC_ENV] = before
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 def serve_workers(
     config: Mapping[str, Any],
     sock: socket.socket,
@@ -97,13 +128,17 @@ def serve_workers(
 
     os.set_inheritable(sock.fileno(), True)
     arbiter = os.getpid()
-    try:
-        WorkersApp(config, sock, workers, threads, access_log=access_log, announce=announce).run()
-    except SystemExit as exc:
-        if os.getpid() != arbiter:  # a worker ending: never run the command line's own code
-            os._exit(exc.code if isinstance(exc.code, int) else 1)
-        if exc.code not in (None, 0):
-            raise
+    with metrics_folder():
+        try:
+            app = WorkersApp(
+                config, sock, workers, threads, access_log=access_log, announce=announce
+            )
+            app.run()
+        except SystemExit as exc:
+            if os.getpid() != arbiter:  # a worker ending: never run the command line's own code
+                os._exit(exc.code if isinstance(exc.code, int) else 1)
+            if exc.code not in (None, 0):
+                raise
 
 
-__all__ = ["ACCESS_LOG_FORMAT", "THREADS", "WorkersApp", "serve_workers"]
+__all__ = ["ACCESS_LOG_FORMAT", "THREADS", "WorkersApp", "metrics_folder", "serve_workers"]

@@ -90,9 +90,11 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     if app.config["RESUME_GAMES"]:  # a game that cannot be taken up is one line on stderr
         shared.resumed = lobby.take_up(lambda line: print(line, file=sys.stderr))
 
-    from frontends.web import api, branch_api, live, pages
+    from frontends.web import api, branch_api, health, live, metrics, pages
 
     app.register_blueprint(pages.bp)
+    app.register_blueprint(health.bp)
+    metrics.install(app)
     app.register_blueprint(api.bp)
     app.register_blueprint(branch_api.bp)
     app.register_blueprint(live.bp)
