@@ -98,6 +98,15 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="unfinished games one client address may hold (default 4)",
     )
     p.add_argument(
+        "--proxies",
+        type=_proxies,
+        default=0,
+        metavar="N",
+        help="reverse proxies in front of the server (nginx: 1), whose X-Forwarded-For and "
+        "X-Forwarded-Proto headers are believed, so each client counts as itself "
+        "(default 0: none, the headers are ignored)",
+    )
+    p.add_argument(
         "--access-log",
         default="-",
         metavar="FILE",
@@ -118,6 +127,16 @@ def _workers(text: str) -> int:
         raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
     if not 1 <= value <= 512:
         raise argparse.ArgumentTypeError(f"1 to 512, not {value}")
+    return value
+
+
+def _proxies(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if not 0 <= value <= 8:
+        raise argparse.ArgumentTypeError(f"0 to 8 proxies, not {value}")
     return value
 
 
@@ -147,6 +166,8 @@ def app_config(args: argparse.Namespace) -> dict:
         value = getattr(args, option, None)
         if value is not None:
             config[key] = value or None  # 0: never
+    if getattr(args, "proxies", 0):
+        config["PROXIES"] = args.proxies
     if getattr(args, "games_per_client", None) is not None:
         config["GAMES_PER_CLIENT"] = args.games_per_client
     store = getattr(args, "store", None)

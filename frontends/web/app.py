@@ -16,6 +16,7 @@ from typing import Any
 
 from flask import Flask, request
 from werkzeug.exceptions import RequestEntityTooLarge
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from core.host import Lobby
 from core.store import FileStore, open_store
@@ -59,6 +60,7 @@ DEFAULTS: dict[str, Any] = {
     "SSE_MAX_SECONDS": 600.0,  # a stream ends after this; the browser reconnects and resumes
     "JSON_SORT_KEYS": False,
     "RULES_FILE": DEFAULT_RULES_FILE,  # docs/RULES.md, served at /rules
+    "PROXIES": 0,  # reverse proxies in front whose X-Forwarded-For and -Proto are believed
 }
 
 
@@ -99,6 +101,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(branch_api.bp)
     app.register_blueprint(live.bp)
     register_error_handlers(app)
+    if config["PROXIES"]:  # the client's address (its games' limit) as the proxies saw it
+        hops = config["PROXIES"]
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops)  # type: ignore[method-assign]
 
     @app.before_request
     def _whole_body():
