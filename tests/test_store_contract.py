@@ -394,3 +394,13 @@ def test_contract_adopted_batches_must_run_on_from_the_start(store_backend: Back
     with pytest.raises(StoreConflict):
         store.adopt(source.header, payloads[:-1], batches, game_id="short")
     assert store_backend.reopen(store).games() == []
+
+
+def test_contract_a_store_in_reach_answers_a_ping_and_nothing_changes(store_backend: Backend):
+    """``ping`` (a server's readiness) passes while the store can be used, and stores nothing."""
+    store = store_backend.make()
+    store.ping()
+    copy_into(store, played(22, 4))
+    listed = store.games()
+    store.ping()
+    assert store_backend.reopen(store).games() == listed

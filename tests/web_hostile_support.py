@@ -56,6 +56,9 @@ ENDPOINTS = {
     "api.game_log": ("GET", "/api/games/{game}/log"),
     "api.game_command": ("POST", "/api/games/{game}/commands"),
     "live.stream": ("GET", "/api/games/{game}/stream"),
+    "health.healthz": ("GET", "/healthz"),
+    "health.readyz": ("GET", "/readyz"),
+    "metrics.scrape": ("GET", "/metrics"),
     "static": ("GET", "/static/css/app.css"),
 }
 

@@ -202,6 +202,11 @@ class Store(Protocol):
         """Release what the store holds (connections, locks)."""
         ...
 
+    def ping(self) -> None:
+        """Check cheaply that the store can be used now (a server's readiness):
+        ``StoreUnavailable`` saying why if not; nothing is read or written."""
+        ...
+
 
 def check_batches(game_id: str, payloads: Sequence[bytes], batches: Sequence[Batch]) -> int:
     """The end seq of a whole log's batches for ``adopt``: they run on from seq 0, each

@@ -31,6 +31,7 @@ from core.errors import (
     LogError,
     LogVersionError,
     StoreConflict,
+    StoreUnavailable,
 )
 from core.events.codec import Batch, decode_batch, encode_batch
 from core.log import LogScan, LogWriter, follow_log, read_log, read_log_bytes
@@ -426,6 +427,17 @@ class FileStore:
 
     def close(self) -> None:
         pass
+
+    def ping(self) -> None:
+        """The folder may be written, or made by the first game where it is missing (a disk
+        unmounted, a folder made read-only or a file in its place fails every new game)."""
+        folder = self.folder
+        while not folder.exists() and folder.parent != folder:
+            folder = folder.parent  # made, with its parents, by the first game
+        if not folder.is_dir():
+            raise StoreUnavailable(f"{self.url}: {folder} is not a folder")
+        if not os.access(folder, os.W_OK | os.X_OK):
+            raise StoreUnavailable(f"{self.url}: {folder} cannot be written")
 
 
 __all__ = [

@@ -278,5 +278,8 @@ class MemoryStore:
     def close(self) -> None:
         pass
 
+    def ping(self) -> None:
+        pass  # memory is always there
+
 
 __all__ = ["MemoryGame", "MemoryStore", "MemoryStream"]

@@ -572,6 +572,22 @@ class PostgresStore:
             listener.close()
         self._pool.close()
 
+    def ping(self) -> None:
+        """``SELECT 1`` on a pooled connection, waiting at most ``PING_TIMEOUT`` for one."""
+        if self._closed:
+            raise StoreError(f"{self._url}: the store was closed")
+        try:
+            with self._pool.connection(timeout=PING_TIMEOUT) as conn:
+                conn.execute("SELECT 1")
+        except PoolTimeout:
+            raise self._unavailable(self._why_unreachable()) from None
+        except psycopg.Error as exc:
+            raise self._unavailable(self._say(exc)) from None
+
+
+#: How long ``PostgresStore.ping`` waits for a pooled connection (a readiness probe is quick).
+PING_TIMEOUT = 2.0
+
 
 def _configure(conn: psycopg.Connection) -> None:
     """Every pooled connection: commits wait for the server's disk, whatever its default."""

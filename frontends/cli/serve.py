@@ -1,11 +1,12 @@
 """``dice-miner serve``: the web frontend (replay viewer, browser play, live spectating).
 
-By default one process on Werkzeug's threaded server, its live games in the
-file store under ``--data``: nothing else is needed. With ``--store
-postgresql://...`` the live games are kept in PostgreSQL, and ``--workers N``
-runs N gunicorn workers over it (``frontends.cli.workers``); several servers
-may share one database. It listens on 127.0.0.1 unless ``--host`` says
-otherwise (``--host 0.0.0.0`` lets other machines in).
+It runs on gunicorn (``frontends.cli.workers``), a production server: by default
+one worker, its live games in the file store under ``--data``, nothing else needed.
+With ``--store postgresql://...`` the live games are kept in PostgreSQL, and
+``--workers N`` runs N workers over it; several servers may share one database.
+``--debug`` runs Werkzeug's development server instead (one process, its debugger
+off, reloading nothing): for working on the code, never for players. It listens on
+127.0.0.1 unless ``--host`` says otherwise (``--host 0.0.0.0`` lets other machines in).
 """
 
 from __future__ import annotations
@@ -96,6 +97,26 @@ def register(sub: argparse._SubParsersAction) -> None:
         metavar="N",
         help="unfinished games one client address may hold (default 4)",
     )
+    p.add_argument(
+        "--proxies",
+        type=_proxies,
+        default=0,
+        metavar="N",
+        help="reverse proxies in front of the server (nginx: 1), whose X-Forwarded-For and "
+        "X-Forwarded-Proto headers are believed, so each client counts as itself "
+        "(default 0: none, the headers are ignored)",
+    )
+    p.add_argument(
+        "--access-log",
+        default="-",
+        metavar="FILE",
+        help="where gunicorn logs each request: a file, - for stderr, off for nowhere (default -)",
+    )
+    p.add_argument(
+        "--debug",
+        action="store_true",
+        help="Werkzeug's development server instead of gunicorn: for working on the code",
+    )
     p.set_defaults(run=run)
 
 
@@ -106,6 +127,16 @@ def _workers(text: str) -> int:
         raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
     if not 1 <= value <= 512:
         raise argparse.ArgumentTypeError(f"1 to 512, not {value}")
+    return value
+
+
+def _proxies(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if not 0 <= value <= 8:
+        raise argparse.ArgumentTypeError(f"0 to 8 proxies, not {value}")
     return value
 
 
@@ -135,6 +166,8 @@ def app_config(args: argparse.Namespace) -> dict:
         value = getattr(args, option, None)
         if value is not None:
             config[key] = value or None  # 0: never
+    if getattr(args, "proxies", 0):
+        config["PROXIES"] = args.proxies
     if getattr(args, "games_per_client", None) is not None:
         config["GAMES_PER_CLIENT"] = args.games_per_client
     store = getattr(args, "store", None)
@@ -163,7 +196,8 @@ def listen(host: str, port: int) -> socket.socket:
 
 
 def make_server(args: argparse.Namespace):
-    """The app and its threaded server for the options (the port is bound here)."""
+    """The app and Werkzeug's threaded development server for the options (``--debug``;
+    the port is bound here)."""
     from werkzeug.serving import make_server as werkzeug_server
 
     from frontends.web.app import create_app
@@ -195,14 +229,19 @@ def address(host: str, port: int) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Serve until interrupted; live games' logs stay in the data folder."""
-    if args.workers > 1 or (args.store or "").startswith(("postgresql:", "postgres:")):
-        return run_workers(args)
+    """Serve until interrupted; live games stay in their store."""
+    if args.debug:
+        return run_debug(args)
+    return run_workers(args)
+
+
+def run_debug(args: argparse.Namespace) -> int:
+    """Serve on Werkzeug's development server (``--debug``) until interrupted."""
     app, server = make_server(args)
     print(f"Dice Miner is served at {address(args.host, server.port)}", flush=True)
     print(f"Replays from {args.replays}; press Ctrl-C to stop.", flush=True)
-    shared = app.extensions["dice_miner"]
-    print(f"Live games in {shared.store.url}: {shared.resumed.summary()}.", flush=True)
+    print(f"Live games in {_taken_up(app)}.", flush=True)
+    print("This is Werkzeug's development server (--debug): not for players.", flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:
@@ -213,8 +252,18 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _taken_up(app) -> str:
+    """Where the app's live games are and what it took up from there at its start."""
+    shared = app.extensions["dice_miner"]
+    return f"{shared.store.url}: {shared.resumed.summary()}"
+
+
+def _say_taken_up(app) -> None:
+    print(f"Live games in {_taken_up(app)}.", flush=True)
+
+
 def run_workers(args: argparse.Namespace) -> int:
-    """Serve with gunicorn's workers over a shared store until stopped."""
+    """Serve with gunicorn's workers until stopped (one over the file store)."""
     from core.store.postgres import public_url
     from frontends.cli.workers import serve_workers
 
@@ -223,11 +272,18 @@ def run_workers(args: argparse.Namespace) -> int:
     port = sock.getsockname()[1]
     print(f"Dice Miner is served at {address(args.host, port)}", flush=True)
     print(f"Replays from {args.replays}; press Ctrl-C to stop.", flush=True)
-    print(
-        f"Live games in {public_url(config['STORE_URL'])}, by {args.workers} worker(s); "
-        "each takes up the store's unfinished games.",
-        flush=True,
-    )
-    serve_workers(config, sock, args.workers, args.threads)  # the arbiter closes the socket
+    announce = None
+    if "STORE_URL" in config:
+        print(
+            f"Live games in {public_url(config['STORE_URL'])}, by {args.workers} worker(s); "
+            "each takes up the store's unfinished games.",
+            flush=True,
+        )
+    else:  # only the worker opens the file store: it says what it took up
+        announce = _say_taken_up
+    access_log = None if args.access_log == "off" else args.access_log
+    serve_workers(
+        config, sock, args.workers, args.threads, access_log=access_log, announce=announce
+    )  # the arbiter closes the socket
     print("Stopped.")
     return 0

@@ -16,6 +16,7 @@ from typing import Any
 
 from flask import Flask, request
 from werkzeug.exceptions import RequestEntityTooLarge
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from core.host import Lobby
 from core.store import FileStore, open_store
@@ -59,6 +60,7 @@ DEFAULTS: dict[str, Any] = {
     "SSE_MAX_SECONDS": 600.0,  # a stream ends after this; the browser reconnects and resumes
     "JSON_SORT_KEYS": False,
     "RULES_FILE": DEFAULT_RULES_FILE,  # docs/RULES.md, served at /rules
+    "PROXIES": 0,  # reverse proxies in front whose X-Forwarded-For and -Proto are believed
 }
 
 
@@ -90,13 +92,18 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     if app.config["RESUME_GAMES"]:  # a game that cannot be taken up is one line on stderr
         shared.resumed = lobby.take_up(lambda line: print(line, file=sys.stderr))
 
-    from frontends.web import api, branch_api, live, pages
+    from frontends.web import api, branch_api, health, live, metrics, pages
 
     app.register_blueprint(pages.bp)
+    app.register_blueprint(health.bp)
+    metrics.install(app)
     app.register_blueprint(api.bp)
     app.register_blueprint(branch_api.bp)
     app.register_blueprint(live.bp)
     register_error_handlers(app)
+    if config["PROXIES"]:  # the client's address (its games' limit) as the proxies saw it
+        hops = config["PROXIES"]
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops)  # type: ignore[method-assign]
 
     @app.before_request
     def _whole_body():

@@ -24,6 +24,7 @@ from core.errors import (
     StoreUnavailable,
 )
 from core.host import LobbyFull, TooManyGames
+from frontends.web.metrics import store_failed
 
 #: Seconds a client is told to wait before asking again when the server is full or its
 #: store is out of reach.
@@ -148,6 +149,7 @@ def register_error_handlers(app: Flask) -> None:
     def _store_error(exc: StoreError):
         if isinstance(exc, LogError):
             return _answer(log_refused(exc))
+        store_failed(exc.code)
         if isinstance(exc, StoreUnavailable):
             retry = {"Retry-After": str(RETRY_AFTER)}
             return _answer(ApiError(503, exc.code, str(exc), headers=retry))

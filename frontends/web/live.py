@@ -26,6 +26,7 @@ from core.errors import StoreUnavailable
 from frontends.web.errors import ApiError
 from frontends.web.games import LiveGame
 from frontends.web.lookup import int_arg, live_game
+from frontends.web.metrics import stream_closed, stream_opened
 
 bp = Blueprint("live", __name__, url_prefix="/api")
 
@@ -67,7 +68,16 @@ def event_stream(live: LiveGame, start: int, heartbeat: float, max_seconds: floa
 
 def _event_stream(live: LiveGame, start: int, heartbeat: float, max_seconds: float):
     deadline = time.monotonic() + max_seconds
-    yield f"retry: {RETRY_MS}\n\n"
+    stream_opened()
+    try:
+        yield f"retry: {RETRY_MS}\n\n"
+        yield from _events(live, start, heartbeat, deadline)
+    finally:
+        stream_closed()
+
+
+def _events(live: LiveGame, start: int, heartbeat: float, deadline: float):
+    """The stream's events from ``start`` as the table folds them, until its end."""
     next_seq = start
     while True:
         with live.cond:
