@@ -49,3 +49,27 @@ def test_a_missing_data_folder_is_made(tmp_path):
     server.server_close()
     app.extensions["dice_miner"].games.close()
     assert (tmp_path / "new" / "data").is_dir()
+
+
+def test_max_games_sets_how_many_games_are_in_play_at_once(tmp_path):
+    app, server = serve.make_server(options(tmp_path, "--max-games", "2"))
+    try:
+        client = app.test_client()
+        people = {"players": [{"name": "Ann", "bot": None}, {"name": "Bo", "bot": None}]}
+        for n in range(2):
+            made = client.post(
+                "/api/games", json=people, environ_base={"REMOTE_ADDR": f"10.0.0.{n}"}
+            )
+            assert made.status_code == 201
+        refused = client.post("/api/games", json=people, environ_base={"REMOTE_ADDR": "10.0.1.1"})
+        assert refused.status_code == 503 and refused.json["error"]["code"] == "server_full"
+    finally:
+        server.server_close()
+        app.extensions["dice_miner"].games.close()
+
+
+@pytest.mark.parametrize("value", ["0", "-3", "many"])
+def test_a_max_games_no_game_could_start_under_is_refused(tmp_path, value, capsys):
+    with pytest.raises(SystemExit) as exit_:
+        options(tmp_path, "--max-games", value)
+    assert exit_.value.code == 2 and "--max-games" in capsys.readouterr().err

@@ -92,6 +92,13 @@ def register(sub: argparse._SubParsersAction) -> None:
         "on (default 600; 0: never)",
     )
     p.add_argument(
+        "--max-games",
+        type=_max_games,
+        metavar="N",
+        help="games in play at once: this server's on the file store (default 32), the whole "
+        "site's over PostgreSQL, whichever server takes them (default 5000)",
+    )
+    p.add_argument(
         "--games-per-client",
         type=_workers,
         metavar="N",
@@ -140,6 +147,16 @@ def _proxies(text: str) -> int:
     return value
 
 
+def _max_games(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if not 1 <= value <= 1_000_000:
+        raise argparse.ArgumentTypeError(f"1 to 1000000, not {value}")
+    return value
+
+
 def _port(text: str) -> int:
     try:
         value = int(text)
@@ -170,6 +187,8 @@ def app_config(args: argparse.Namespace) -> dict:
         config["PROXIES"] = args.proxies
     if getattr(args, "games_per_client", None) is not None:
         config["GAMES_PER_CLIENT"] = args.games_per_client
+    if getattr(args, "max_games", None) is not None:
+        config["MAX_GAMES"] = args.max_games
     store = getattr(args, "store", None)
     shared = store is not None and store.startswith(("postgresql:", "postgres:"))
     if getattr(args, "workers", 1) > 1 and not shared:
