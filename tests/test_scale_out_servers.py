@@ -10,6 +10,7 @@ import os
 import random
 import signal
 import time
+import urllib.request
 
 import pytest
 
@@ -36,6 +37,17 @@ def post_from(server: Server, address: str, path: str, body: dict, token: str | 
         return answer.status, json.loads(answer.read() or b"null")
     finally:
         conn.close()
+
+
+def taken_up(server: Server) -> float:
+    """How many games the server's workers have loaded from the store (its /metrics)."""
+    with urllib.request.urlopen(f"{server.url}/metrics", timeout=30) as answer:
+        text = answer.read().decode()
+    return sum(
+        float(line.split()[-1])
+        for line in text.splitlines()
+        if line.startswith("dice_miner_tables_taken_up")
+    )
 
 
 def workers_of(server: Server) -> list[int]:
@@ -71,6 +83,7 @@ def test_two_servers_take_200_games_with_default_settings(two_servers):
         status, game = post_from(servers[n % 2], address, "/api/games", {"players": PEOPLE})
         assert status == 201, (n, game)
         games.append(game)
+    assert [taken_up(server) for server in servers] == [0, 0]  # each holds what it made
     reader = PostgresStore(url)
     try:
         for n in (0, 199):  # a move in the first and the last, through the other server
@@ -85,6 +98,8 @@ def test_two_servers_take_200_games_with_default_settings(two_servers):
             )
             assert status == 200, answer
         assert reader.work.live() == 200
+        # taken up by the workers that served the moves, and by nobody else
+        assert [taken_up(server) for server in servers] == [1, 1]
     finally:
         reader.close()
     status, listed, _ = call(servers[0], "GET", "/api/games")

@@ -2,8 +2,9 @@
 
 Counted where it happens: the commands taken (by HTTP status) and how long each
 took, the event streams open, the store's failures answered; read when scraped:
-the live tables this process holds and, where the store keeps jobs
-(``job_counts()``), the jobs queued and claimed in the whole database.
+the live tables this process holds (how many, about how much memory, how many it
+loaded from the store) and, where the store keeps jobs (``job_counts()``), the bot
+turns queued and claimed and the games in play in the whole database.
 
 Under gunicorn several processes answer the same port, and a scrape reaches one of
 them: ``frontends.cli.workers`` gives each server a folder in
@@ -62,6 +63,19 @@ class Metrics:
             registry=None,
             multiprocess_mode="livesum",
         )
+        self.taken_up = Gauge(
+            "dice_miner_tables_taken_up",
+            "Games this process has loaded from the store since it started (asked for a "
+            "game it did not hold; as of its last request or scrape)",
+            registry=None,
+            multiprocess_mode="livesum",
+        )
+        self.held_bytes = Gauge(
+            "dice_miner_tables_held_bytes",
+            "About what the live tables held in memory take (4.5 KB an event)",
+            registry=None,
+            multiprocess_mode="livesum",
+        )
         self.store_errors = Counter(
             "dice_miner_store_errors",
             "Requests answered 503 because the store failed, by the error's code",
@@ -70,7 +84,15 @@ class Metrics:
         )
 
     def collectors(self) -> list[Any]:
-        return [self.commands, self.command_seconds, self.streams, self.tables, self.store_errors]
+        return [
+            self.commands,
+            self.command_seconds,
+            self.streams,
+            self.tables,
+            self.taken_up,
+            self.held_bytes,
+            self.store_errors,
+        ]
 
 
 _metrics: Metrics | None = None
@@ -111,6 +133,12 @@ class JobsCollector:
         for state in ("queued", "claimed"):
             family.add_metric([state], counts.get(state, 0))
         yield family
+        if "live" in counts:
+            yield GaugeMetricFamily(
+                "dice_miner_games_in_play",
+                "Games in play in the whole database (the places the site's limit counts)",
+                value=counts["live"],
+            )
 
 
 def install(app: Flask) -> None:
@@ -135,8 +163,13 @@ def install(app: Flask) -> None:
 
 
 def tables_held(app: Flask) -> None:
-    """Note how many live tables this process holds now."""
-    metrics().tables.set(len(app.extensions["dice_miner"].games.lobby.tables()))
+    """Note how many live tables this process holds now, what they take, and how many games
+    it has loaded from the store."""
+    lobby = app.extensions["dice_miner"].games.lobby
+    m = metrics()
+    m.tables.set(len(lobby.tables()))
+    m.taken_up.set(lobby.taken_up)
+    m.held_bytes.set(lobby.held_bytes())
 
 
 def store_failed(code: str) -> None:
