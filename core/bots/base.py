@@ -13,9 +13,16 @@ from core.rng import DiceRng
 _BOT_STREAMS = 1 << 62
 
 
-def bot_rng(state: GameState, depth: int, seat: int) -> DiceRng:
-    """The generator for ``seat``'s decision at history depth ``depth`` of this game."""
-    return DiceRng(state.seed, _BOT_STREAMS | (depth << 3) | seat)
+def bot_rng(state: GameState, depth: int, seat: int, secret: bytes | None = None) -> DiceRng:
+    """The generator for ``seat``'s decision at history depth ``depth`` of this game.
+
+    In a game whose dice come from a secret, its host passes that ``secret``: the bots'
+    choices then come from it too, so no one can foresee them from the public log
+    before the game ends and reveals it, and anyone can check them after."""
+    stream = _BOT_STREAMS | (depth << 3) | seat
+    if secret is not None:
+        return DiceRng.secret(secret, stream)
+    return DiceRng(state.seed, stream)
 
 
 def seat_to_act(state: GameState) -> int:

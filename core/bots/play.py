@@ -30,13 +30,14 @@ def bot_command(game: Game, bot: Bot) -> Command:
     return bot_choice(bot, timeline.state, timeline.depth)
 
 
-def bot_choice(bot: Bot, state: GameState, depth: int) -> Command:
+def bot_choice(bot: Bot, state: GameState, depth: int, secret: bytes | None = None) -> Command:
     """The command ``bot`` chooses in ``state``, the game's position ``depth`` commands in
-    (an immutable snapshot: a bot may think while the game is read elsewhere)."""
+    (an immutable snapshot: a bot may think while the game is read elsewhere); in a game
+    whose dice come from ``secret``, from that secret too (``bot_rng``)."""
     seat = state.to_act()
     if seat is None:
         raise ValueError("the game is over: no one is to act")
-    return bot.choose(state, LegalList(state), bot_rng(state, depth, seat))
+    return bot.choose(state, LegalList(state), bot_rng(state, depth, seat, secret))
 
 
 def play_game(game: Game, bots: Sequence[Bot], on_move: OnMove | None = None) -> GameState:

@@ -305,7 +305,9 @@ class Table:
         bot = self._bot(seat)
         if bot is None:
             return None
-        return BotMove(seat, bot_choice(bot, timeline.state, timeline.depth), timeline.seq)
+        secret = self.game.secret if timeline.state.facts.secret_dice else None
+        choice = bot_choice(bot, timeline.state, timeline.depth, secret)
+        return BotMove(seat, choice, timeline.seq)
 
     def play(self, move: BotMove) -> list[Commit]:
         """Commit a bot's move if the game is still where it was decided; [] if it moved on
