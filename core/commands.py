@@ -71,10 +71,11 @@ class NewGame(Command):
     A game whose dice come from a secret (a live game between people) names its
     ``commitment``, the SHA-256 of the secret in hex, and its ``seed`` is only
     the public seed bots decide with; a seed chosen by someone says by whom in
-    ``seed_chosen_by``, because a chosen seed is no secret.
+    ``seed_chosen_by``, because a chosen seed is no secret. A practice game names
+    the one person it is for in ``practice``: they may undo even what the dice showed.
     """
 
-    LATER_FIELDS = ("commitment", "seed_chosen_by")
+    LATER_FIELDS = ("commitment", "seed_chosen_by", "practice")
     BY_TABLE = True
 
     players: tuple[str, ...] = field(converter=_names)
@@ -85,6 +86,7 @@ class NewGame(Command):
     starting_magic: int = 3
     commitment: str = ""  # SHA-256 (hex) of the secret the dice come from; "" for none
     seed_chosen_by: str = ""  # who chose the seed, when someone did
+    practice: str = ""  # the one person a practice game is for (undo past shown dice)
 
     def text(self) -> str:
         return f"new {' '.join(self.players)} seed {self.seed}"

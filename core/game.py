@@ -108,11 +108,13 @@ class Game:
         seating: Seating | None = None,
         secret: bytes | None = None,
         seed_chosen_by: str = "",
+        practice: str = "",
         sync: bool = True,
     ) -> Game:
         """Start a game: in ``store`` (with its ``seating`` beside it), in the log file
         ``log``, or kept in memory. Its dice come from ``seed`` (``seed_chosen_by`` saying
-        who chose it, if someone did) or from a 32-byte ``secret`` the log only commits to."""
+        who chose it, if someone did) or from a 32-byte ``secret`` the log only commits to.
+        ``practice`` names the one person of a practice game (undo past shown dice)."""
         commitment = ""
         if secret is not None:
             if seed is not None:
@@ -128,6 +130,7 @@ class Game:
             starting_magic=starting_magic,
             commitment=commitment,
             seed_chosen_by=seed_chosen_by,
+            practice=practice,
         )
         check_new_game(command)  # bad options refused before anything is rolled or written
         rng = DiceRng(command.seed, 0) if secret is None else DiceRng.secret(secret, 0)

@@ -98,6 +98,7 @@ def test_a_new_game_logs_its_later_fields_only_when_set():
     """A game with no commitment and no chosen seed keeps the bytes logs always had."""
     plain = encode_batch(Batch(0, NewGame(("Ada", "Brok"), seed=7, game_id="x"), ()))
     assert b"commitment" not in plain and b"seed_chosen_by" not in plain
+    assert b"practice" not in plain
     secret = encode_batch(Batch(0, TABLE_COMMANDS[0], ()))
     assert b"commitment" in secret
 
@@ -107,6 +108,7 @@ TABLE_EVENTS = [
     tev.SeedChosen("Ada"),
     tev.SeedRevealed("cd" * 32),
     tev.GameClosed("nobody moved for an hour"),
+    tev.PracticeChosen("Ada"),
     tev.SeatHandedToBot(1, "greedy", "quiet for 5 minutes"),
     tev.SeatReturned(1),
     tev.GameBranched("ef" * 32, 25, "same", 7),

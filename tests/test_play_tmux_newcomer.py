@@ -75,7 +75,7 @@ def test_hot_seat_says_whose_turn_it_is_and_waits_for_them(terminal):  # noqa: F
 
 def test_an_undone_end_of_a_solo_game_is_shown_undone(terminal, tmp_path):  # noqa: F811
     log = tmp_path / "solo.dmlog"
-    term = terminal("--solo", "--seed", "5", "--log", str(log))
+    term = terminal("--solo", "--practice", "--seed", "5", "--log", str(log))
     term.wait_for("Trove")
     for line in (*TO_THE_BEER, *TO_THE_END):
         # the ids as typed here: "#3", never a bare 3 that a tunnel's face shows too

@@ -47,8 +47,9 @@ TO_THE_END = (
 )
 
 
-def played(*lines: str) -> Game:
-    game = Game.new(["You"], SEED, mode="solo")
+def played(*lines: str, practice: bool = False) -> Game:
+    # a practice game: its one person may undo even what the dice have shown
+    game = Game.new(["You"], SEED, mode="solo", practice="You" if practice else "")
     for line in lines:
         game.issue(parse_command(line, 0))
     return game
@@ -185,7 +186,12 @@ def test_in_the_browser_a_recycle_in_any_click_order_an_explained_end_and_its_un
     game = api(
         server,
         "/api/games",
-        {"players": [{"name": "You", "bot": None}], "mode": "solo", "seed": SEED},
+        {
+            "players": [{"name": "You", "bot": None}],
+            "mode": "solo",
+            "seed": SEED,
+            "practice": True,  # the end it undoes came with a refill
+        },
     )
     page.goto(server.url + game["seats"][0]["link"])
     page.wait_for_selector("body[data-rendered-seq]", state="attached")

@@ -87,7 +87,7 @@ def test_every_line_of_an_undone_command_is_shown_undone_the_end_of_a_solo_game_
     that line stayed as if it still held. Now each of the command's lines is marked."""
     from tests.test_solo_play_review import TO_THE_BEER, TO_THE_END, played
 
-    session = Session(played(*TO_THE_BEER, *TO_THE_END), (Seat("You"),))
+    session = Session(played(*TO_THE_BEER, *TO_THE_END, practice=True), (Seat("You"),))
     assert session.state.is_over
     last = session.game.seq - 1
     batch_seq = session.game.batches(last)[-1].seq

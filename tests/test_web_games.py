@@ -263,8 +263,33 @@ def test_a_solo_game_is_played_through_the_same_api(client, app):
 # -- undo -------------------------------------------------------------------------------------
 
 
-def test_undo_takes_back_your_move_with_the_bots_replies(client, app):
+def test_undo_never_takes_back_what_the_dice_have_shown(client, app):
+    """A hero chosen, the bot's hero, then the round's mountain rolled: undoing would
+    show another mountain, so it is refused, saying why (a practice game would allow it)."""
     game = start(client, [{"name": "Ann", "bot": None}, {"name": "Brok", "bot": "greedy"}])
+    live = live_game(app, game["id"])
+    token = tokens(game)[0]
+    assert wait_until(lambda: live.state.to_act() == 0)
+    hero = next(c for c in legal_commands(live.state) if isinstance(c, ChooseHero))
+    assert move(client, game["id"], token, command_to_dict(hero)).status_code == 200
+    assert wait_until(lambda: live.state.to_act() == 0 and live.state.phase == EXCAVATION)
+    before = live.seq
+    assert not client.get(f"/api/games/{game['id']}/choices").get_json()["can_undo"][0]
+    error = error_of(move(client, game["id"], token, {"t": "undo"}), 422)
+    assert error["code"] == "dice_shown" and "practice game" in error["message"]
+    assert live.seq == before
+
+
+def test_a_practice_game_between_people_is_refused(client):
+    answer = client.post("/api/games", json={"players": TWO_PEOPLE, "practice": True})
+    assert answer.status_code == 400 and "one person" in answer.get_json()["error"]["message"]
+
+
+def test_undo_takes_back_your_move_with_the_bots_replies(client, app):
+    """In a practice game (one person against bots, and its log says so) even the dice."""
+    players = [{"name": "Ann", "bot": None}, {"name": "Brok", "bot": "greedy"}]
+    game = start(client, players, practice=True)
+    assert game["practice"] == "Ann"
     live = live_game(app, game["id"])
     token = tokens(game)[0]
 

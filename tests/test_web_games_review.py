@@ -7,6 +7,7 @@ import pytest
 
 from core.events.codec import command_to_dict
 from core.game import Game
+from core.projections.state import EXCAVATION
 from tests.web_support import live_game, make_app, wait_until
 
 ANN_AND_BOT = [{"name": "Ann", "bot": None}, {"name": "Brok", "bot": "greedy"}]
@@ -59,9 +60,18 @@ def test_the_server_says_which_seats_may_undo_now(client, app):
     second = live.state.to_act()
     if second != first:  # another person has moved since: the first may no longer undo
         assert move(client, app, game["id"], tokens[second]).status_code == 200
-        expected = [False, False]
-        expected[second] = True
-        assert can_undo(client, game["id"]) == expected
+        # the second hero chosen began the round: its mountain was rolled, and what the
+        # dice have shown is never taken back between people
+        assert live.state.phase == EXCAVATION
+        assert can_undo(client, game["id"]) == [False, False]
+        answer = client.post(
+            f"/api/games/{game['id']}/commands",
+            json={"command": {"t": "undo"}},
+            headers={"X-Seat-Token": tokens[second]},
+        )
+        assert answer.status_code == 422
+        assert answer.get_json()["error"]["code"] == "dice_shown"
+        assert "practice" not in answer.get_json()["error"]["message"]  # not between people
 
 
 def test_no_one_may_undo_once_the_secret_seed_is_out(client, app):

@@ -19,6 +19,7 @@ __all__ = [
     "DiceCommitted",
     "GameBranched",
     "GameClosed",
+    "PracticeChosen",
     "SeatHandedToBot",
     "SeatReturned",
     "SeedChosen",
@@ -58,6 +59,15 @@ class GameClosed(Event):
     """The table ended the game before its end, for ``reason`` (no winner)."""
 
     reason: str
+
+
+@event(version=1)
+@frozen
+class PracticeChosen(Event):
+    """The game is practice for ``by``, its one person: they may undo even what the dice
+    have shown (a reroll, a refill, the next round's mountain), so its scores are practice."""
+
+    by: str
 
 
 @event(version=1)

@@ -48,7 +48,13 @@ from core.game import Game
 from core.host.bots import BotRunner
 from core.host.idle import STAND_IN, IdlePolicy
 from core.host.seats import seating_for
-from core.host.setups import branch_seed, parse_branch_seats, parse_game_setup, parse_pace
+from core.host.setups import (
+    branch_seed,
+    parse_branch_seats,
+    parse_game_setup,
+    parse_pace,
+    practice_person,
+)
 from core.host.shared import JobBotRunner, status_of, worker_name
 from core.host.table import Table
 from core.host.takeup import TakeUp, TakeUpReport, open_stored
@@ -160,13 +166,18 @@ class Lobby:
         pace: object = None,
         chosen_by: object = None,
         client: str | None = None,
+        practice: object = False,
     ) -> tuple[Table, dict[int, str]]:
         """A new table and the secret token of each person's seat (given only here, once).
+
+        ``practice``: a game of one person against bots (or the solo game) in which they
+        may undo even what the dice have shown; its log says so (``PracticeChosen``).
 
         With no ``seed`` the dice come from a fresh 256-bit secret that the log only
         commits to until the game ends; a chosen ``seed`` is no secret, and the log says
         so, naming ``chosen_by`` (the game's creator by default)."""
         setup = parse_game_setup(players, seed=seed, mode=mode, pace=pace, chosen_by=chosen_by)
+        practice_for = practice_person(setup.seats, practice)
         secret = secrets.token_bytes(SECRET_BYTES) if setup.seed is None else None
         seating, tokens = seating_for(setup.seats, setup.pace)
         if secret is not None:
@@ -182,6 +193,7 @@ class Lobby:
                 seating=seating,
                 secret=secret,
                 seed_chosen_by=setup.chosen_by,
+                practice=practice_for or "",
             )
             return Table(game, seating, pace=self._pace(seating))
 

@@ -73,6 +73,22 @@ def parse_seed(seed: object) -> int | None:
     return seed
 
 
+def practice_person(seats: list[tuple[str, str | None]], practice: object) -> str | None:
+    """The one person a practice game is for (None: not practice), or SetupError: only a
+    person alone against bots, or in the solo game, may undo what the dice have shown."""
+    if practice is False or practice is None:
+        return None
+    if practice is not True:
+        raise SetupError("practice is true or false")
+    persons = [name for name, bot in seats if bot is None]
+    if len(persons) != 1:
+        raise SetupError(
+            "a practice game is for one person against bots, or the solo game: between "
+            "people, what the dice have shown is never taken back"
+        )
+    return persons[0]
+
+
 def parse_pace(pace: object) -> float | None:
     """A table's bot pace as asked (None: the server's), or SetupError."""
     if pace is None:
@@ -134,4 +150,5 @@ __all__ = [
     "parse_game_setup",
     "parse_pace",
     "parse_seed",
+    "practice_person",
 ]

@@ -35,6 +35,7 @@ from core.bots.base import Bot
 from core.bots.play import bot_choice
 from core.commands import CloseGame, Command, HandSeatToBot, ReturnSeat, Undo
 from core.errors import RuleError, StaleCommand, StoreConflict, StoreError, StoreUnavailable
+from core.events.chance import shows_dice
 from core.game import Game
 from core.host.seats import seat_for_token
 from core.host.undo import can_undo, undo_depth
@@ -110,6 +111,7 @@ class Table:
         self.changed = threading.Condition(threading.RLock())
         self._subscribers: list[Subscriber] = []
         self._bots: dict[tuple[int, str], Bot] = {}
+        self._showed: dict[int, bool] = {}  # batch seq -> whether its events showed dice
 
     # -- reading -------------------------------------------------------------
 
@@ -190,7 +192,29 @@ class Table:
         """True if ``seat`` may undo now (the undo policy would accept it)."""
         if not self.playable or not self.is_person(seat) or self.state.facts.revealed:
             return False  # once the secret seed is out, nothing is undone (Game.undo)
-        return can_undo(self.timeline.commands(), seat, self.is_person)
+        timeline = self.timeline
+        shown = self._shown(timeline)
+        practice = bool(timeline.state.facts.practice)
+        return can_undo(timeline.commands(), seat, self.is_person, shown=shown, practice=practice)
+
+    def _shown(self, timeline: Timeline) -> Callable[[int], bool]:
+        """Whether the k-th command from the end of ``timeline`` showed dice (its batch's
+        events; known from the commits told here, else read from the store once)."""
+        frames = []
+        frame = timeline.top
+        while frame.below is not None:
+            frames.append(frame)
+            frame = frame.below
+
+        def shown(k: int) -> bool:
+            batch_seq = frames[k - 1].batch_seq
+            known = self._showed.get(batch_seq)
+            if known is None:
+                batch = next(b for b in self.game.batches(batch_seq) if b.seq == batch_seq)
+                known = self._showed[batch_seq] = shows_dice(batch.events)
+            return known
+
+        return shown
 
     # -- acting --------------------------------------------------------------
 
@@ -261,7 +285,16 @@ class Table:
 
     def _undo(self, seat: int, request: str | None = None) -> list[Commit]:
         names = [record.name for record in self.seats]
-        steps = undo_depth(self.timeline.commands(), seat, self.is_person, names)
+        timeline = self.timeline
+        steps = undo_depth(
+            timeline.commands(),
+            seat,
+            self.is_person,
+            names,
+            shown=self._shown(timeline),
+            practice=bool(timeline.state.facts.practice),
+            alone=len(self.persons) == 1,
+        )
         commits = []
         try:
             for _ in range(steps):
@@ -394,6 +427,8 @@ class Table:
         """Tell the subscribers and wake the waiters (the lock is held). A game that has
         just ended reveals the secret its dice came from, in the same telling."""
         if commits:
+            for commit in commits:
+                self._showed[commit.batch.seq] = shows_dice(commit.batch.events)
             self.changed_at = time.time()
             if here:
                 self.changed_elsewhere = False

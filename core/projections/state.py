@@ -56,6 +56,7 @@ class TableFacts:
     revealed: str = ""
     seed_chosen_by: str = ""
     closed: str = ""
+    practice: str = ""  # the person a practice game is for (undo past shown dice)
     bot_seats: tuple[tuple[int, str], ...] = ()  # (seat, bot kind)
     branches: tuple[tuple[str, int, str], ...] = ()  # (parent's SHA-256, at, luck)
     branch_seed: int | None = None

@@ -39,6 +39,11 @@ def _closed(state: GameState, e: tev.GameClosed) -> GameState:
     )
 
 
+@handles(tev.PracticeChosen)
+def _practice(state: GameState, e: tev.PracticeChosen) -> GameState:
+    return state.replace(facts=evolve(state.facts, practice=e.by))
+
+
 @handles(tev.SeatHandedToBot)
 def _handed(state: GameState, e: tev.SeatHandedToBot) -> GameState:
     seats = tuple(sorted({**dict(state.facts.bot_seats), e.seat: e.bot}.items()))

@@ -41,6 +41,14 @@ def _closed(state, e: tev.GameClosed) -> str:
     return f"The game was closed without a winner: {e.reason}"
 
 
+@describes(tev.PracticeChosen)
+def _practice(state, e: tev.PracticeChosen) -> str:
+    return (
+        f"A practice game for {e.by}: they may undo even what the dice have shown, "
+        "so its scores are practice"
+    )
+
+
 @describes(tev.SeatHandedToBot)
 def _handed(state, e: tev.SeatHandedToBot) -> str:
     return f"A {e.bot} bot plays for {state.names[e.seat]} from now on: {e.reason}"

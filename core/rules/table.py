@@ -57,6 +57,8 @@ def check_table_options(cmd: NewGame) -> None:
         raise RuleError("bad_option", f"who chose the seed is at most {MAX_TEXT} characters")
     if cmd.commitment and cmd.seed_chosen_by:
         raise RuleError("bad_option", "a chosen seed cannot also be a secret one")
+    if not _is_text(cmd.practice) or (cmd.practice and cmd.practice not in cmd.players):
+        raise RuleError("bad_option", "a practice game is for one of its players")
 
 
 def emit_table_facts(out: Emitter, cmd: NewGame) -> None:
@@ -65,6 +67,8 @@ def emit_table_facts(out: Emitter, cmd: NewGame) -> None:
         out.emit(tev.DiceCommitted(cmd.commitment))
     if cmd.seed_chosen_by:
         out.emit(tev.SeedChosen(cmd.seed_chosen_by))
+    if cmd.practice:
+        out.emit(tev.PracticeChosen(cmd.practice))
 
 
 def reveal_seed(out: Emitter, cmd: RevealSeed) -> None:

@@ -61,6 +61,12 @@ def register(sub: argparse._SubParsersAction) -> None:
         metavar="SECONDS",
         help="pause between bot moves (default 0.4)",
     )
+    p.add_argument(
+        "--practice",
+        action="store_true",
+        help="a practice game: you may undo even what the dice have shown (alone against "
+        "bots, or --solo; the log says so)",
+    )
     p.add_argument("--fast", action="store_true", help="bots move instantly")
     p.add_argument("--ascii", action="store_true", help="plain ASCII glyphs for the dice")
     p.add_argument(
@@ -213,7 +219,7 @@ def start(args: argparse.Namespace) -> tuple[Game, tuple[Seat, ...], Path, list[
     """The game the options ask for: resumed from a log, or new."""
     if args.resume is not None:
         given = [f"--{k}" for k in ("players", "bots", "seed", "name", "log") if getattr(args, k)]
-        given += [f"--{k}" for k in ("hotseat", "solo") if getattr(args, k)]
+        given += [f"--{k}" for k in ("hotseat", "solo", "practice") if getattr(args, k)]
         if given:
             raise PlayError(
                 f"--resume continues the game as it was set up; drop {', '.join(given)}"
@@ -234,7 +240,14 @@ def start(args: argparse.Namespace) -> tuple[Game, tuple[Seat, ...], Path, list[
     seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000)
     path = args.log if args.log is not None else default_log(seed)
     check_new_log(path)
-    game = Game.new([s.name for s in seats], seed, mode=mode, log=path)
+    persons = [s.name for s in seats if s.bot is None]
+    if args.practice and len(persons) != 1:
+        raise PlayError(
+            "--practice is for one person against bots, or --solo: between people, what the "
+            "dice have shown is never taken back"
+        )
+    practice = persons[0] if args.practice else ""
+    game = Game.new([s.name for s in seats], seed, mode=mode, log=path, practice=practice)
     return game, seats, path, []
 
 

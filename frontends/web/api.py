@@ -157,6 +157,7 @@ def create_game():
             pace=body.get("pace"),
             chosen_by=body.get("seed_chosen_by"),
             client=request.remote_addr,
+            practice=body.get("practice", False),
         )
     except SetupError as exc:
         raise ApiError(400, "bad_setup", str(exc)) from None

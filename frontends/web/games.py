@@ -108,6 +108,8 @@ class LiveGame:
             "playable": self.table.playable,
             "stopped": self.table.stopped,  # why the game stopped (its store failed), or None
             "closed": state.facts.closed or None,  # why the table ended it early, or None
+            # the one person a practice game is for (they may undo what the dice showed)
+            "practice": state.facts.practice or None,
             "to_act": state.to_act(),
             "winners": [state.names[s] for s in state.winners],
             "scores": self.scores.data(),

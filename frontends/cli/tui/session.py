@@ -254,21 +254,31 @@ class Session:
             self.overlay = "handover"
 
     def undo(self) -> bool:
-        """Step back to before the last move made at this keyboard, with the bots' replies
-        (the table's undo policy, for the seat that moved last here)."""
+        """Step back to before the last move of the person at this keyboard, with the bots'
+        replies (the table's undo policy). At one keyboard shared by several people that
+        is the person the keyboard was last handed to: never another's move."""
+        if self.is_hotseat:
+            seat = self.at_keyboard if self.at_keyboard is not None else self.human_to_act()
+            return self._undo_seat(seat)
         for command in reversed(self.game.timeline.commands()):
             seat = getattr(command, "seat", None)
             if seat is not None and self.is_human(seat):
-                try:
-                    steps = len(self.table.undo(seat))
-                except RuleError as refused:
-                    self.say(refused.message, "error")
-                    return False
-                self.after_change()
-                self.say(f"Undid {steps} move{'s' if steps != 1 else ''}.")
-                return True
+                return self._undo_seat(seat)
         self.say("There is nothing of yours to undo.", "error")
         return False
+
+    def _undo_seat(self, seat: int | None) -> bool:
+        if seat is None:
+            self.say("There is nothing of yours to undo.", "error")
+            return False
+        try:
+            steps = len(self.table.undo(seat))
+        except RuleError as refused:
+            self.say(refused.message, "error")
+            return False
+        self.after_change()
+        self.say(f"Undid {steps} move{'s' if steps != 1 else ''}.")
+        return True
 
     # -- hints -----------------------------------------------------------------
 
