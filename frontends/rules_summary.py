@@ -24,6 +24,10 @@ MULTI_TOPICS: Final[tuple[tuple[str, ...], ...]] = (
         "against pickaxes (cave-ins) and shields (dragons). Three rounds.",
     ),
     ("Replenish: keep as many dice as your chests hold; the rest reroll.",),
+    (
+        "Undo (u): your own last move, with the bots' replies, while no other",
+        "person has moved; never past dice rolled since (a practice game aside).",
+    ),
 )
 
 #: The solo game, topic by topic, the same way.
@@ -35,6 +39,7 @@ SOLO_TOPICS: Final[tuple[tuple[str, ...], ...]] = (
     ),
     ("Spend magic to recycle top dice; refill the mountain twice a game.",),
     ("Score: neutralized hazard symbols, gems (x2 frozen), 5 per run to 5.",),
+    ("Undo (u): your last move, never past a refill (a practice game aside).",),
 )
 
 #: The terminal's lines for a multiplayer round (its help prints them one a line).
