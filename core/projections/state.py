@@ -50,7 +50,12 @@ class TableFacts:
 
     #: Fields added later: state hashes write them only when set (docs/state-hash.md),
     #: so the hashes of games that never use them stay as they were.
-    LATER_FIELDS: ClassVar[tuple[str, ...]] = ("branches", "branch_seed", "branch_secret")
+    LATER_FIELDS: ClassVar[tuple[str, ...]] = (
+        "branches",
+        "branch_seed",
+        "branch_secret",
+        "practice",
+    )
 
     commitment: str = ""
     revealed: str = ""
