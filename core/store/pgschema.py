@@ -29,6 +29,9 @@ What the schema guarantees (``docs/postgres-store.md`` says it for operators):
   game whose bot is due, claimed by one worker at a time under a lease;
   ``sweeps`` whose turn it is to look for idle games. None of it is the log:
   these rows change and go, and a lost one is made again from the log.
+* ``analyses`` (migration 5, ``core.store.pganalyses``): a game analysis the web
+  asked for, by the log's SHA-256: the log's bytes, who asked, its state and
+  progress, and its document once done; claimed by one worker under a lease.
 """
 
 from __future__ import annotations
@@ -194,6 +197,30 @@ CREATE TABLE sweeps (
     next_at timestamptz NOT NULL
 );
 INSERT INTO sweeps (name, next_at) VALUES ('lobby', clock_timestamp());
+""",
+    ),
+)
+
+MIGRATIONS += (
+    (
+        5,
+        "game analyses the web asks for: queued once, claimed by one worker, kept",
+        r"""
+CREATE TABLE analyses (
+    sha         text PRIMARY KEY CHECK (sha ~ '^[0-9a-f]{64}$'),
+    name        text NOT NULL CHECK (length(name) <= 200),
+    client      text CHECK (client IS NULL OR length(client) <= 128),
+    log         bytea NOT NULL,
+    state       text NOT NULL CHECK (state IN ('queued', 'running', 'done', 'failed')),
+    done        integer NOT NULL DEFAULT 0,
+    total       integer NOT NULL DEFAULT 0,
+    document    text,
+    error       text,
+    queued      timestamptz NOT NULL DEFAULT clock_timestamp(),
+    claimed_by  text,
+    lease_until timestamptz
+);
+CREATE INDEX analyses_waiting ON analyses (queued) WHERE state IN ('queued', 'running');
 """,
     ),
 )

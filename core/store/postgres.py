@@ -54,6 +54,7 @@ from core.errors import (
 from core.events.codec import Batch, decode_batch, encode_batch
 from core.log.framing import FORMAT_VERSION, PREAMBLE, decode_header, encode_frame, encode_header
 from core.store.base import GameEntry, Seating, SeatRecord, check_batches, check_game_id
+from core.store.pganalyses import AnalysisQueue
 from core.store.pglisten import FALLBACK_POLL, AppendListener
 from core.store.pgschema import SchemaTooNew, migrate
 from core.store.pgwork import WorkBoard
@@ -338,6 +339,8 @@ class PostgresStore:
         self._pool.open(wait=False)
         #: The work the database hands out to the servers sharing it (places, bot turns).
         self.work = WorkBoard(self)
+        #: The game analyses asked for through any server, run once by one worker.
+        self.analyses = AnalysisQueue(self)
 
     def _migrate(self) -> None:
         try:
@@ -528,8 +531,9 @@ class PostgresStore:
         return self._listener().on_every_append(callback)
 
     def job_counts(self) -> dict[str, int]:
-        """Bot turns queued and claimed, and games in play, site-wide (for metrics)."""
-        return self.work.counts()
+        """Bot turns queued and claimed, games in play, analyses waiting and running,
+        site-wide (for metrics)."""
+        return {**self.work.counts(), **self.analyses.counts()}
 
     def save_seating(self, game_id: str, seating: Seating) -> None:
         with self._connection() as conn, conn.transaction():

@@ -9,6 +9,14 @@ a log of the replays folder (``game.dmlog.analysis-v1-<key>.json``, so one
 made by ``dice-miner analyse`` is read here and the other way round); an
 uploaded log's, or a finished live game's, is kept in memory (a few of them).
 
+Analyses are bounded: one client may have ``ANALYSES_PER_CLIENT`` waiting or
+running (429 beyond), and ``ANALYSES_QUEUED`` may wait or run in all (503
+beyond). Over a shared store (PostgreSQL) those limits are the site's and the
+analyses themselves are the database's (``core.store.pganalyses``): asked for
+through any server, claimed and run once by one worker that runs analyses (a web
+worker unless ``ANALYSE_HERE`` is off, or a ``dice-miner worker`` process), and
+read by every server once done.
+
 For the page, each move the document names (the one played, the best, every
 candidate: ``command`` as typed) also comes as the command the board draws
 (``move``: ``core.events.codec.command_to_dict``), so the browser never parses
@@ -18,8 +26,11 @@ a command.
 from __future__ import annotations
 
 import contextlib
+import json
+import logging
 import multiprocessing
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -35,14 +46,26 @@ from core.analysis.judge import Task, judge
 from core.analysis.report import report, tasks
 from core.analysis.verdict import Judgement
 from core.commands import parse_command
-from core.errors import CommandSyntaxError
+from core.errors import CommandSyntaxError, StoreError
 from core.events.codec import command_to_dict
+from core.host.shared import worker_name
+from core.store import load_batches_bytes
+from frontends.web.errors import ApiError
 from frontends.web.replays import Replay
+
+log = logging.getLogger(__name__)
 
 #: Analyses of uploads and live games kept in memory (those of the replays folder are on disk).
 KEPT = 16
 #: Where an app keeps its analyses (``app.extensions``).
 EXTENSION = "dice_miner_analyses"
+#: Analyses one client may have waiting or running, and all clients together.
+PER_CLIENT = 2
+QUEUED = 8
+#: Seconds a worker holds a claimed analysis without a word before another may take it.
+LEASE = 60.0
+#: How often an idle worker asks the database for an analysis to run (seconds).
+POLL = 1.0
 _making = threading.Lock()
 
 
@@ -53,13 +76,26 @@ def analyses() -> Analyses:
     extensions = current_app.extensions
     found = extensions.get(EXTENSION)
     if found is None:
-        config = current_app.config
         with _making:
             found = extensions.get(EXTENSION)
             if found is None:
-                found = Analyses(config.get("ANALYSIS_SAMPLES"), config.get("ANALYSIS_WORKERS", 1))
-                extensions[EXTENSION] = found
+                found = extensions[EXTENSION] = for_app(current_app)
     return found
+
+
+def for_app(app: Any) -> Analyses:
+    """The analyses of an app: its configuration's limits, over its store's queue if the
+    store keeps one (PostgreSQL), running them here unless ``ANALYSE_HERE`` is off."""
+    config = app.config
+    store = app.extensions["dice_miner"].store
+    return Analyses(
+        config.get("ANALYSIS_SAMPLES"),
+        config.get("ANALYSIS_WORKERS", 1),
+        queue=getattr(store, "analyses", None),
+        run_here=config.get("ANALYSE_HERE", True),
+        per_client=config.get("ANALYSES_PER_CLIENT", PER_CLIENT),
+        limit=config.get("ANALYSES_QUEUED", QUEUED),
+    )
 
 
 def _judge(options: Options, task: Task) -> Judgement:
@@ -69,7 +105,8 @@ def _judge(options: Options, task: Task) -> Judgement:
 class Job:
     """One analysis: running (``done`` of ``total`` positions weighed), done, or failed."""
 
-    def __init__(self, total: int = 0) -> None:
+    def __init__(self, total: int = 0, client: str | None = None) -> None:
+        self.client = client
         self.state = "running"
         self.done = 0
         self.total = total
@@ -90,12 +127,29 @@ class Analyses:
     """The server's analyses: one running at a time (the others wait their turn), each in
     ``workers`` processes, each kept once done."""
 
-    def __init__(self, samples: int | None = None, workers: int = 1) -> None:
+    def __init__(
+        self,
+        samples: int | None = None,
+        workers: int = 1,
+        *,
+        queue: Any = None,
+        run_here: bool = True,
+        per_client: int = PER_CLIENT,
+        limit: int = QUEUED,
+    ) -> None:
         self.samples = samples
         self.workers = max(1, workers)
+        self.per_client = per_client
+        self.limit = limit
+        #: The database's queue (``core.store.pganalyses.AnalysisQueue``), or None.
+        self.queue = queue
         self._jobs: OrderedDict[str, Job] = OrderedDict()  # by the log's SHA-256
         self._lock = threading.Lock()
         self._turn = threading.Lock()  # held by the analysis running
+        self._stop = threading.Event()
+        self.me = worker_name()
+        if queue is not None and run_here:
+            threading.Thread(target=self._serve, name="analyses", daemon=True).start()
 
     def _options(self, replay: Replay) -> Options:
         return Options.for_mode(replay.final.mode, self.samples)
@@ -107,34 +161,83 @@ class Analyses:
         return kept_beside.cache_path(str(replay.path), sha, self._options(replay))
 
     def status(self, replay: Replay) -> dict[str, Any]:
-        """How the replay's analysis stands: ``none`` (not asked for), ``running``, ``done``
-        (with ``analysis``) or ``failed`` (with ``error``)."""
+        """How the replay's analysis stands: ``none`` (not asked for), ``queued``,
+        ``running``, ``done`` (with ``analysis``) or ``failed`` (with ``error``)."""
         sha = replay.sha256
         with self._lock:
             job = self._jobs.get(sha)
-            if job is not None:
+            if job is not None and (self.queue is None or job.state == "done"):
                 self._jobs.move_to_end(sha)
                 return job.status()
         path = self._path(replay, sha)
         document = kept_beside.load(path, sha, self._options(replay)) if path else None
+        if document is None and self.queue is not None:
+            return self._queued_status(sha)
         if document is None:
             return {"state": "none", "done": 0, "total": 0}
         job = self._keep(sha, Job())
         job.document, job.state = for_the_page(document), "done"
         return job.status()
 
-    def start(self, replay: Replay) -> dict[str, Any]:
-        """Ask for the replay's analysis: started in the background unless it is running
-        or done (or kept beside the log); its status at once."""
+    def _queued_status(self, sha: str) -> dict[str, Any]:
+        """The status the database holds (a done document is kept here too)."""
+        queued = self.queue.get(sha)
+        if queued is None:
+            return {"state": "none", "done": 0, "total": 0}
+        answer: dict[str, Any] = {"state": queued.state, "done": queued.done}
+        answer["total"] = queued.total
+        if queued.error is not None:
+            answer["error"] = queued.error
+        if queued.state == "done" and queued.document is not None:
+            job = self._keep(sha, Job(queued.total))
+            job.document, job.state = for_the_page(json.loads(queued.document)), "done"
+            job.done = queued.total
+            return job.status()
+        return answer
+
+    def start(self, replay: Replay, client: str | None = None) -> dict[str, Any]:
+        """Ask for the replay's analysis: started (or queued) in the background unless it
+        is waiting, running or done (or kept beside the log); its status at once. A client
+        with too many analyses waiting is refused (429), and so is anyone while too many
+        wait in all (503)."""
         found = self.status(replay)
-        if found["state"] in ("running", "done"):
+        if found["state"] in ("queued", "running", "done"):
             return found
-        job = self._keep(replay.sha256, Job())
+        if self.queue is not None:
+            added = self.queue.add(
+                replay.sha256, replay.name, replay.data, client, self.per_client, self.limit
+            )
+            if isinstance(added, str):
+                raise self._refusal(added)
+            return self._queued_status(replay.sha256)
+        with self._lock:
+            running = [j for j in self._jobs.values() if j.state == "running"]
+            if client is not None and sum(j.client == client for j in running) >= self.per_client:
+                raise self._refusal("client")
+            if len(running) >= self.limit:
+                raise self._refusal("full")
+        job = self._keep(replay.sha256, Job(client=client))
         thread = threading.Thread(
             target=self._run, args=(replay, job), name=f"analysis {replay.name}", daemon=True
         )
         thread.start()
         return job.status()
+
+    def _refusal(self, why: str) -> ApiError:
+        if why == "client":
+            return ApiError(
+                429,
+                "too_many_analyses",
+                f"you already have {self.per_client} analyses waiting or running; "
+                "ask again when one is done",
+                headers={"Retry-After": "30"},
+            )
+        return ApiError(
+            503,
+            "analyses_busy",
+            f"{self.limit} analyses are waiting or running already; try again in a minute",
+            headers={"Retry-After": "60"},
+        )
 
     def _keep(self, sha: str, job: Job) -> Job:
         with self._lock:
@@ -151,21 +254,73 @@ class Analyses:
         """Weigh every position (in worker processes), make the document, keep it."""
         try:
             with self._turn:
-                sha, options = replay.sha256, self._options(replay)
-                hist = history(replay.batches)
-                todo = tasks(hist)
-                job.total = len(todo)
-                judgements = self._judge_all(todo, options, job.__setattr__)
-                document = report(hist, replay.batches, judgements, options, sha)
-                path = self._path(replay, sha)
-                if path is not None:
-                    with contextlib.suppress(OSError):  # a folder it may not write: in memory
-                        kept_beside.store(path, document)
-                job.document = for_the_page(document)
+                job.document = for_the_page(self._weigh(replay, job.__setattr__))
                 job.state = "done"
         except Exception as exc:  # a worker that died, a log that cannot be weighed
             job.error = f"the analysis failed: {exc}"
             job.state = "failed"
+
+    def _weigh(self, replay: Replay, note: Callable[[str, int], None]) -> dict[str, Any]:
+        """The replay's analysis document (kept beside a log of the replays folder)."""
+        sha, options = replay.sha256, self._options(replay)
+        hist = history(replay.batches)
+        todo = tasks(hist)
+        note("total", len(todo))
+        judgements = self._judge_all(todo, options, note)
+        document = report(hist, replay.batches, judgements, options, sha)
+        path = self._path(replay, sha)
+        if path is not None:
+            with contextlib.suppress(OSError):  # a folder it may not write: in memory
+                kept_beside.store(path, document)
+        return document
+
+    # -- the database's queue (a shared store) -------------------------------------
+
+    def _serve(self) -> None:
+        """Claim and run the analyses the database holds, one at a time, until closed."""
+        while not self._stop.is_set() and not self.queue.closed:
+            try:
+                claim = self.queue.claim(self.me, LEASE)
+            except StoreError as exc:  # away a moment: look again a little later
+                log.warning("analyses could not be claimed: %s", exc)
+                self._stop.wait(POLL * 2)
+                continue
+            if claim is None:
+                self._stop.wait(POLL)
+                continue
+            self._run_claimed(claim)
+
+    def _run_claimed(self, claim: Any) -> None:
+        progress = {"done": 0, "total": 0}
+        said = [0.0]
+
+        def note(name: str, value: int) -> None:
+            progress[name] = value
+            if time.monotonic() - said[0] >= 0.5:  # the page polls; the lease is held on
+                said[0] = time.monotonic()
+                with contextlib.suppress(StoreError):
+                    self.queue.progress(
+                        claim.sha, self.me, progress["done"], progress["total"], LEASE
+                    )
+
+        document, error = None, None
+        try:
+            with self._turn:
+                scan, batches = load_batches_bytes(claim.log, name=claim.name)
+                replay = Replay(claim.name, scan, batches, "upload", data=claim.log)
+                if replay.sha256 != claim.sha:
+                    raise ValueError("the queued log is not the one asked for")
+                document = json.dumps(self._weigh(replay, note))
+        except Exception as exc:  # a log that cannot be weighed: said, never retried
+            error = f"the analysis failed: {exc}"
+        try:
+            self.queue.finish(claim.sha, self.me, document, error)
+        except StoreError as exc:  # its lease runs out and another worker runs it again
+            log.warning("analysis %s could not be kept: %s", claim.sha[:12], exc)
+
+    def close(self) -> None:
+        """Stop claiming analyses (one running is finished, or its lease runs out)."""
+        self._stop.set()
 
     def _judge_all(
         self, todo: list[Task], options: Options, note: Callable[[str, int], None]
@@ -202,4 +357,4 @@ def _move(text: str, seat: int) -> dict[str, Any] | None:
         return None
 
 
-__all__ = ["Analyses", "Job", "analyses", "for_the_page"]
+__all__ = ["Analyses", "Job", "analyses", "for_app", "for_the_page"]

@@ -126,7 +126,7 @@ def replay_analysis(name: str):
 @bp.post("/replays/<name>/analysis")
 def start_replay_analysis(name: str):
     """Start the replay's analysis in the background (202), or say it is done (200)."""
-    status = analyses().start(replay_named(name))
+    status = analyses().start(replay_named(name), client=request.remote_addr)
     return jsonify(status), 200 if status["state"] == "done" else 202
 
 

@@ -61,6 +61,9 @@ DEFAULTS: dict[str, Any] = {
     "JSON_SORT_KEYS": False,
     "RULES_FILE": DEFAULT_RULES_FILE,  # docs/RULES.md, served at /rules
     "PROXIES": 0,  # reverse proxies in front whose X-Forwarded-For and -Proto are believed
+    "ANALYSES_PER_CLIENT": 2,  # analyses one client may have waiting or running (429 beyond)
+    "ANALYSES_QUEUED": 8,  # analyses waiting or running in all: the site's over PostgreSQL
+    "ANALYSE_HERE": True,  # run analyses in this server (off: a `dice-miner worker` runs them)
 }
 
 
@@ -89,6 +92,10 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     )
     shared = Services(ReplayLibrary(app.config["REPLAYS_DIR"]), LiveGames(lobby), store)
     app.extensions["dice_miner"] = shared
+    if getattr(store, "analyses", None) is not None:  # a shared queue: claim from it now
+        from frontends.web.analysis import EXTENSION, for_app
+
+        app.extensions[EXTENSION] = for_app(app)
     if app.config["RESUME_GAMES"]:  # a game that cannot be taken up is one line on stderr
         shared.resumed = lobby.take_up(lambda line: print(line, file=sys.stderr))
 
