@@ -22,10 +22,11 @@ from frontends.cli import (
     serve,
     simulate,
     storetools,
+    worker,
 )
 
 #: Modules that add a subcommand: each has ``register(subparsers)``.
-COMMANDS = [demo, play, simulate, replay, analyse, branch, logtools, storetools, serve]
+COMMANDS = [demo, play, simulate, replay, analyse, branch, logtools, storetools, serve, worker]
 
 EXIT_ERROR = 2
 

@@ -92,6 +92,12 @@ def register(sub: argparse._SubParsersAction) -> None:
         "on (default 600; 0: never)",
     )
     p.add_argument(
+        "--no-analyses",
+        action="store_true",
+        help="run no game analysis here: over PostgreSQL, `dice-miner worker` runs the ones "
+        "this server queues",
+    )
+    p.add_argument(
         "--max-games",
         type=_max_games,
         metavar="N",
@@ -189,6 +195,8 @@ def app_config(args: argparse.Namespace) -> dict:
         config["GAMES_PER_CLIENT"] = args.games_per_client
     if getattr(args, "max_games", None) is not None:
         config["MAX_GAMES"] = args.max_games
+    if getattr(args, "no_analyses", False):
+        config["ANALYSE_HERE"] = False
     store = getattr(args, "store", None)
     shared = store is not None and store.startswith(("postgresql:", "postgres:"))
     if getattr(args, "workers", 1) > 1 and not shared:

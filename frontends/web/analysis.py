@@ -143,6 +143,7 @@ class Analyses:
         self.limit = limit
         #: The database's queue (``core.store.pganalyses.AnalysisQueue``), or None.
         self.queue = queue
+        self.run_here = run_here
         self._jobs: OrderedDict[str, Job] = OrderedDict()  # by the log's SHA-256
         self._lock = threading.Lock()
         self._turn = threading.Lock()  # held by the analysis running
@@ -210,6 +211,8 @@ class Analyses:
             if isinstance(added, str):
                 raise self._refusal(added)
             return self._queued_status(replay.sha256)
+        if not self.run_here:
+            raise ApiError(503, "analyses_off", "this server runs no game analyses")
         with self._lock:
             running = [j for j in self._jobs.values() if j.state == "running"]
             if client is not None and sum(j.client == client for j in running) >= self.per_client:
