@@ -173,13 +173,8 @@ def main(argv: list[str] | None = None) -> int:
                 finally:
                     server.stop()
             url = pg.fresh_schema()
-            threads = str(args.spectators)
-            one = Server(
-                "--store", url, "--workers", "2", "--threads", threads, "--replays", tmp, *quiet
-            )
-            two = Server(
-                "--store", url, "--workers", "2", "--threads", threads, "--replays", tmp, *quiet
-            )
+            one = Server("--store", url, "--workers", "2", "--replays", tmp, *quiet)
+            two = Server("--store", url, "--workers", "2", "--replays", tmp, *quiet)
             _READERS[one.url] = open_store(url)
             try:
                 results["spectators"] = spectator_latency(one, two, args.spectators, args.moves)

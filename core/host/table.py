@@ -36,6 +36,7 @@ from core.commands import CloseGame, Command, HandSeatToBot, ReturnSeat, Undo
 from core.errors import RuleError, StaleCommand, StoreConflict, StoreError, StoreUnavailable
 from core.game import Game
 from core.host.seats import seat_for_token
+from core.host.thinking import think
 from core.host.undo import can_undo, undo_depth
 from core.projections.state import GameState
 from core.projections.steps import Commit
@@ -270,7 +271,8 @@ class Table:
         bot = self._bot(seat)
         if bot is None:
             return None
-        return BotMove(seat, bot_choice(bot, timeline.state, timeline.depth), timeline.seq)
+        choice = think(bot_choice, bot, timeline.state, timeline.depth)  # off the event loop
+        return BotMove(seat, choice, timeline.seq)
 
     def play(self, move: BotMove) -> list[Commit]:
         """Commit a bot's move if the game is still where it was decided; [] if it moved on

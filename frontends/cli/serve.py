@@ -71,12 +71,12 @@ def register(sub: argparse._SubParsersAction) -> None:
         "postgresql:// --store (default 1)",
     )
     p.add_argument(
-        "--threads",
-        type=_workers,
-        default=32,
+        "--connections",
+        type=_connections,
+        default=4000,
         metavar="N",
-        help="threads in each worker (with --workers): each open event stream holds one "
-        "(default 32)",
+        help="connections each worker holds open at once (event streams among them; each "
+        "costs a few KB, no thread) (default 4000)",
     )
     p.add_argument(
         "--idle-close",
@@ -137,6 +137,16 @@ def _proxies(text: str) -> int:
         raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
     if not 0 <= value <= 8:
         raise argparse.ArgumentTypeError(f"0 to 8 proxies, not {value}")
+    return value
+
+
+def _connections(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if not 10 <= value <= 100_000:
+        raise argparse.ArgumentTypeError(f"10 to 100000, not {value}")
     return value
 
 
@@ -264,7 +274,7 @@ def _say_taken_up(app) -> None:
 
 def run_workers(args: argparse.Namespace) -> int:
     """Serve with gunicorn's workers until stopped (one over the file store)."""
-    from core.store.postgres import public_url
+    from core.store.pgurl import public_url  # never psycopg here: see frontends.cli.gworker
     from frontends.cli.workers import serve_workers
 
     config = app_config(args)
@@ -283,7 +293,7 @@ def run_workers(args: argparse.Namespace) -> int:
         announce = _say_taken_up
     access_log = None if args.access_log == "off" else args.access_log
     serve_workers(
-        config, sock, args.workers, args.threads, access_log=access_log, announce=announce
+        config, sock, args.workers, args.connections, access_log=access_log, announce=announce
     )  # the arbiter closes the socket
     print("Stopped.")
     return 0
