@@ -16,7 +16,6 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from gunicorn.workers.base_async import AsyncWorker
 from gunicorn.workers.ggevent import GeventWorker
 
 from core.host.thinking import think_in
@@ -28,6 +27,9 @@ IO_TIMEOUT = 20.0
 class StreamsWorker(GeventWorker):
     """The gevent worker with a timeout on every socket read and write."""
 
+    #: Seconds a connection may wait on one read or write (``serve --client-timeout``).
+    io_timeout = IO_TIMEOUT
+
     def patch(self) -> None:
         if "psycopg" in sys.modules:  # it chose a blocking wait: every greenlet would hang
             raise RuntimeError(
@@ -36,9 +38,18 @@ class StreamsWorker(GeventWorker):
             )
         super().patch()
 
-    def handle(self, listener, client, addr) -> None:
-        client.settimeout(IO_TIMEOUT)  # GeventWorker.handle would make it block forever
-        AsyncWorker.handle(self, listener, client, addr)
+    def handle_request(self, listener_name, req, sock, addr) -> None:
+        # The head was bounded already (keepalive); from here every read of the body and
+        # every write of the answer is: GeventWorker would let either block forever.
+        sock.settimeout(self.io_timeout)
+        try:
+            super().handle_request(listener_name, req, sock, addr)
+        finally:
+            sock.settimeout(None)  # the next head is bounded by gunicorn's keepalive again
+        if getattr(getattr(req.body, "reader", None), "length", 0) > 0:
+            # answered before its body came whole (a client gone silent mid-body, or a
+            # refusal that did not read it): close, rather than wait to drain the rest
+            raise StopIteration()
 
     def load_wsgi(self) -> None:
         think_in(in_native_thread)  # monkey-patched by now: threads here are greenlets

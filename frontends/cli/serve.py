@@ -98,6 +98,14 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="unfinished games one client address may hold (default 4)",
     )
     p.add_argument(
+        "--client-timeout",
+        type=_client_timeout,
+        default=20.0,
+        metavar="SECONDS",
+        help="drop a connection that sends or takes nothing for this long in the middle of "
+        "a request or an answer (a request's head must arrive within 5 s) (default 20)",
+    )
+    p.add_argument(
         "--proxies",
         type=_proxies,
         default=0,
@@ -137,6 +145,13 @@ def _proxies(text: str) -> int:
         raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
     if not 0 <= value <= 8:
         raise argparse.ArgumentTypeError(f"0 to 8 proxies, not {value}")
+    return value
+
+
+def _client_timeout(text: str) -> float:
+    value = seconds(text, most=3600.0)
+    if value < 0.1:  # 0 would make every socket non-blocking, not patient
+        raise argparse.ArgumentTypeError(f"0.1 to 3600 seconds, not {text!r}")
     return value
 
 
@@ -293,7 +308,13 @@ def run_workers(args: argparse.Namespace) -> int:
         announce = _say_taken_up
     access_log = None if args.access_log == "off" else args.access_log
     serve_workers(
-        config, sock, args.workers, args.connections, access_log=access_log, announce=announce
+        config,
+        sock,
+        args.workers,
+        args.connections,
+        access_log=access_log,
+        announce=announce,
+        client_timeout=args.client_timeout,
     )  # the arbiter closes the socket
     print("Stopped.")
     return 0

@@ -25,6 +25,8 @@ from typing import Any
 
 from gunicorn.app.base import BaseApplication
 
+from frontends.cli.gworker import IO_TIMEOUT, StreamsWorker
+
 #: Connections one worker holds open at once (each a greenlet: an event stream costs a
 #: few KB); beyond it the worker stops accepting until one closes.
 CONNECTIONS = 4000
@@ -125,9 +127,12 @@ def serve_workers(
     *,
     access_log: str | None = "-",
     announce: Callable[[Any], None] | None = None,
+    client_timeout: float = IO_TIMEOUT,
 ) -> None:
     """Run the workers until the server is stopped (Ctrl-C or SIGTERM)."""
     import frontends.web.app  # noqa: F401  # imported once here, not again in each worker
+
+    StreamsWorker.io_timeout = client_timeout  # the workers are forked from here
 
     os.set_inheritable(sock.fileno(), True)
     arbiter = os.getpid()
