@@ -1,16 +1,17 @@
 """Thousands of spectators on one server, measured: ``python -m benchmarks.spectators``.
 
 Starts a real ``dice-miner serve`` (gunicorn, its default: one gevent worker over the
-file store), opens ``--spectators`` event streams of one game from a few client
-processes (asyncio, a few hundred sockets each), then posts ``--moves`` moves of that
-game, one at a time, and measures:
+file store; ``--workers N``: N workers over a throwaway PostgreSQL), opens
+``--spectators`` event streams of one game from a few client processes (asyncio, a few
+hundred sockets each), then posts ``--moves`` moves of that game, one at a time, and
+measures:
 
 * **delivery latency**: from just before a move is posted to each spectator reading
   each of its events, p50 / p99 / max over every delivery. The append happens in
   between, so these bound the time from append to delivery from above (the client
   and the server share the machine's monotonic clock);
-* **memory per open stream**: the worker's resident memory with every stream open,
-  less before any was, divided by the streams;
+* **memory per open stream**: the workers' resident memory with every stream open,
+  less before any was, divided by the streams; and the workers' CPU time a move;
 * that every spectator received every event once and in order (any gap, duplicate
   or stream lost is counted as an error; the exit code is 1 then).
 """
@@ -111,10 +112,10 @@ def _cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def _worker_pid(server: Server) -> int:
+def _worker_pids(server: Server) -> list[int]:
+    """The server's workers (the arbiter's children)."""
     pid = server.process.pid
-    [child] = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
-    return int(child)
+    return [int(child) for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
 
 
 def _move(server: Server, game: dict, reader) -> tuple[float, float, list[int]]:
@@ -133,19 +134,26 @@ def _move(server: Server, game: dict, reader) -> tuple[float, float, list[int]]:
     return sent, answered, [event["seq"] for event in answer["events"]]
 
 
-def measure(spectators: int, moves: int, clients: int, pause: float) -> dict:
-    """Run the benchmark; its figures as a dict."""
+def measure(spectators: int, moves: int, clients: int, pause: float, workers: int = 1) -> dict:
+    """Run the benchmark; its figures as a dict. One worker serves the file store; more
+    serve a throwaway PostgreSQL database (``tests/pg_cluster.py``)."""
     from core.game import Game
-    from core.store import FileStore
+    from core.store import FileStore, Store, open_store
+    from tests.pg_cluster import PostgresServer
 
     _raise_open_files(spectators + 256)
+    pg = PostgresServer.start() if workers > 1 else None
     with tempfile.TemporaryDirectory(prefix="dm-bench-spectators-") as tmp:
         data = Path(tmp) / "data"
-        server = Server(
-            "--data", str(data), "--replays", tmp, "--access-log", "off",
-            "--idle-close", "0", "--quiet-seat", "0",
-        )  # fmt: skip
-        store = FileStore(data, prefix="web-")
+        quiet = ("--replays", tmp, "--access-log", "off", "--idle-close", "0", "--quiet-seat", "0")
+        store: Store
+        if pg is None:
+            server = Server("--data", str(data), *quiet)
+            store = FileStore(data, prefix="web-")
+        else:
+            url = pg.fresh_schema()
+            server = Server("--store", url, "--workers", str(workers), *quiet)
+            store = open_store(url)
         try:
             status, game, _ = call(server, "POST", "/api/games", {"players": PEOPLE})
             assert status == 201, game
@@ -153,10 +161,10 @@ def measure(spectators: int, moves: int, clients: int, pause: float) -> dict:
             def reader(game_id):
                 return Game.from_stream(store.read(game_id))
 
-            worker = _worker_pid(server)
+            pids = _worker_pids(server)
             start_seq = reader(game["id"]).seq
             time.sleep(1.0)
-            before = _rss_kib(worker)
+            before = sum(_rss_kib(pid) for pid in pids)
             path = f"/api/games/{game['id']}/stream?from={start_seq}"
             ready = [multiprocessing.Event() for _ in range(clients)]
             go_home, out = multiprocessing.Event(), multiprocessing.Queue()
@@ -175,10 +183,10 @@ def measure(spectators: int, moves: int, clients: int, pause: float) -> dict:
                     raise RuntimeError("the spectators could not all connect")
             opened_in = time.monotonic() - opening
             time.sleep(1.0)
-            during = _rss_kib(worker)
+            during = sum(_rss_kib(pid) for pid in pids)
             posted: dict[int, float] = {}
             answers: list[float] = []
-            cpu = _cpu_seconds(worker)
+            cpu = sum(_cpu_seconds(pid) for pid in pids)
             for _ in range(moves):
                 sent, answered, seqs = _move(server, game, reader)
                 answers.append((answered - sent) * 1000)
@@ -186,7 +194,7 @@ def measure(spectators: int, moves: int, clients: int, pause: float) -> dict:
                     posted[seq] = sent
                 time.sleep(pause)
             time.sleep(2.0)
-            cpu = _cpu_seconds(worker) - cpu
+            cpu = sum(_cpu_seconds(pid) for pid in pids) - cpu
             go_home.set()
             streams = [stream for _ in procs for stream in out.get(timeout=120)]
             for proc in procs:
@@ -194,6 +202,8 @@ def measure(spectators: int, moves: int, clients: int, pause: float) -> dict:
         finally:
             server.stop()
             store.close()
+            if pg is not None:
+                pg.stop()
     expected = sorted(posted)
     lags, errors = [], 0
     for stream in streams:
@@ -204,6 +214,7 @@ def measure(spectators: int, moves: int, clients: int, pause: float) -> dict:
     return {
         "machine": machine(),
         "spectators": spectators,
+        "workers": workers,
         "moves": moves,
         "events": len(expected),
         "deliveries": len(lags),
@@ -212,7 +223,7 @@ def measure(spectators: int, moves: int, clients: int, pause: float) -> dict:
         "p99_ms": round(lags[int(len(lags) * 0.99) - 1], 1),
         "max_ms": round(lags[-1], 1),
         "answer_p50_ms": round(statistics.median(answers), 1),
-        "server_cpu_ms_per_move": round(cpu * 1000 / moves, 1),
+        "server_cpu_ms_per_move": round(cpu * 1000 / moves, 1),  # every worker's
         "rss_before_mib": round(before / 1024, 1),
         "rss_streams_mib": round(during / 1024, 1),
         "kib_per_stream": round((during - before) / spectators, 1),
@@ -226,16 +237,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--moves", type=int, default=30, help="moves posted and timed")
     parser.add_argument("--clients", type=int, default=4, help="client processes")
     parser.add_argument("--pause", type=float, default=0.3, help="seconds between two moves")
+    parser.add_argument(
+        "--workers", type=int, default=1, help="1: the file store; more: PostgreSQL's"
+    )
     args = parser.parse_args(argv)
-    r = measure(args.spectators, args.moves, args.clients, args.pause)
+    r = measure(args.spectators, args.moves, args.clients, args.pause, args.workers)
     print(
-        f"{r['spectators']} spectators on one server (one gevent worker), {r['moves']} moves, "
-        f"{r['events']} events, {r['deliveries']} deliveries, all open in {r['opened_in_s']} s\n"
+        f"{r['spectators']} spectators on one server ({r['workers']} gevent worker(s)), "
+        f"{r['moves']} moves, {r['events']} events, {r['deliveries']} deliveries, all open "
+        f"in {r['opened_in_s']} s"
+    )
+    print(
         f"from posting a move to each spectator holding its events: p50 {r['p50_ms']} ms, "
-        f"p99 {r['p99_ms']} ms, max {r['max_ms']} ms (the move's own answer took "
-        f"{r['answer_p50_ms']} ms, p50); the worker's CPU: {r['server_cpu_ms_per_move']} ms a move\n"
-        f"the worker's memory: {r['rss_before_mib']} MiB before, {r['rss_streams_mib']} MiB "
-        f"with every stream open: {r['kib_per_stream']} KiB per stream; errors: {r['errors']}"
+        f"p99 {r['p99_ms']} ms, max {r['max_ms']} ms (the move's own answer: "
+        f"{r['answer_p50_ms']} ms, p50)"
+    )
+    print(
+        f"the workers' CPU: {r['server_cpu_ms_per_move']} ms a move; their memory: "
+        f"{r['rss_before_mib']} MiB before, {r['rss_streams_mib']} MiB with every stream "
+        f"open: {r['kib_per_stream']} KiB per stream; errors: {r['errors']}"
     )
     print(json.dumps(r))
     return 1 if r["errors"] else 0
