@@ -236,6 +236,17 @@ def make_server(args: argparse.Namespace):
     return app, server
 
 
+def _open_files(wanted: int) -> None:
+    """Raise the soft limit on open files towards ``wanted`` (each connection is one), up
+    to the hard limit the system allows: a default of 1,024 would cap the spectators."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = wanted + 256 if hard == resource.RLIM_INFINITY else min(hard, wanted + 256)
+    if soft != resource.RLIM_INFINITY and soft < target:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+
+
 def _data_folder(path: Path) -> None:
     """Make the live games' folder now, so a bad --data is one line here and not a
     failure of every game started later."""
@@ -293,6 +304,7 @@ def run_workers(args: argparse.Namespace) -> int:
     from frontends.cli.workers import serve_workers
 
     config = app_config(args)
+    _open_files(args.workers * args.connections)
     sock = listen(args.host, args.port)
     port = sock.getsockname()[1]
     print(f"Dice Miner is served at {address(args.host, port)}", flush=True)
