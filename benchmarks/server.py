@@ -212,13 +212,8 @@ def main(argv: list[str] | None = None) -> int:
             if args.no_spectators:
                 return _report(results, args, counts)
             url = pg.fresh_schema()
-            threads = str(args.spectators)
-            one = Server(
-                "--store", url, "--workers", "2", "--threads", threads, "--replays", tmp, *quiet
-            )
-            two = Server(
-                "--store", url, "--workers", "2", "--threads", threads, "--replays", tmp, *quiet
-            )
+            one = Server("--store", url, "--workers", "2", "--replays", tmp, *quiet)
+            two = Server("--store", url, "--workers", "2", "--replays", tmp, *quiet)
             _READERS[one.url] = open_store(url)
             try:
                 results["spectators"] = spectator_latency(one, two, args.spectators, args.moves)

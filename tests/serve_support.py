@@ -37,7 +37,11 @@ class Server:
         self.url = first.split()[-1].rstrip("/")
         self.output: list[str] = [first]
         threading.Thread(target=self._drain, daemon=True).start()
-        self.wait_ready()
+        try:
+            self.wait_ready()
+        except BaseException:
+            self.stop()  # never left running behind a failed test
+            raise
 
     def _drain(self) -> None:
         for line in self.process.stdout:

@@ -81,3 +81,14 @@ def test_the_web_worker_plays_its_games_to_the_end_through_the_live_games(tmp_pa
     assert len(logs) == 3  # the warm-up game and the two counted
     for log in logs:
         assert Game.load(log).state.is_over
+
+
+def test_the_spectators_benchmark_counts_every_delivery_of_a_real_server():
+    """A tiny run: 20 streams, 3 moves; every spectator holds every event, and it says so."""
+    from benchmarks import spectators
+
+    figures = spectators.measure(spectators=20, moves=3, clients=2, pause=0.1)
+    assert figures["errors"] == 0 and figures["events"] >= 3
+    assert figures["deliveries"] == 20 * figures["events"]
+    assert 0 < figures["p50_ms"] <= figures["p99_ms"] <= figures["max_ms"]
+    assert figures["server_cpu_ms_per_move"] > 0 and figures["rss_streams_mib"] > 0

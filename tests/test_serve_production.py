@@ -46,3 +46,29 @@ def test_debug_runs_werkzeugs_development_server_and_says_so(tmp_path):
         assert wait_until(lambda: any("development server" in x for x in server.output))
     finally:
         server.stop()
+
+
+def test_the_server_raises_its_open_files_limit_for_its_connections():
+    """A soft limit of 256 would cap a worker at a few hundred spectators; serve raises it
+    towards --workers x --connections, up to the hard limit."""
+    import resource
+    import subprocess
+    import sys
+
+    from tests.serve_support import REPO
+
+    code = (
+        "import resource; from frontends.cli.serve import _open_files; _open_files(3000); "
+        "print(resource.getrlimit(resource.RLIMIT_NOFILE)[0])"
+    )
+    hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        check=True,
+        preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (256, hard)),
+    )
+    expected = 3256 if hard == resource.RLIM_INFINITY else min(hard, 3256)
+    assert int(done.stdout) == expected > 256

@@ -38,6 +38,7 @@ from core.errors import RuleError, StaleCommand, StoreConflict, StoreError, Stor
 from core.events.chance import shows_dice
 from core.game import Game
 from core.host.seats import seat_for_token
+from core.host.thinking import think
 from core.host.undo import can_undo, undo_depth
 from core.projections.state import GameState
 from core.projections.steps import Commit
@@ -339,7 +340,7 @@ class Table:
         if bot is None:
             return None
         secret = self.game.secret if timeline.state.facts.secret_dice else None
-        choice = bot_choice(bot, timeline.state, timeline.depth, secret)
+        choice = think(bot_choice, bot, timeline.state, timeline.depth, secret)  # off the loop
         return BotMove(seat, choice, timeline.seq)
 
     def play(self, move: BotMove) -> list[Commit]:

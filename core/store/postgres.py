@@ -32,7 +32,7 @@ import time
 import zlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
-from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+from urllib.parse import urlsplit
 
 import psycopg
 from psycopg import errors as pg_errors
@@ -57,6 +57,7 @@ from core.store.base import GameEntry, Seating, SeatRecord, check_batches, check
 from core.store.pganalyses import AnalysisQueue
 from core.store.pglisten import FALLBACK_POLL, AppendListener
 from core.store.pgschema import SchemaTooNew, migrate
+from core.store.pgurl import public_url
 from core.store.pgwork import WorkBoard
 
 # The pool logs each failed connection attempt; with no logging set up, Python would print
@@ -102,20 +103,6 @@ LEFT JOIN seats s ON s.game = st.game
 WHERE g.id = %s
 ORDER BY s.seat
 """
-
-
-def public_url(url: str) -> str:
-    """``url`` without its password (in the address or as a ``password=`` parameter)."""
-    try:
-        parts = urlsplit(url)
-    except ValueError:
-        return "postgresql://(an address that does not parse)"
-    netloc = parts.netloc
-    if "@" in netloc:
-        user, _, host = netloc.rpartition("@")
-        netloc = f"{user.partition(':')[0]}@{host}"
-    query = [(k, v) for k, v in parse_qsl(parts.query) if k != "password"]
-    return urlunsplit((parts.scheme, netloc, parts.path, urlencode(query), ""))
 
 
 class PostgresStream:

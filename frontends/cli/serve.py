@@ -71,12 +71,12 @@ def register(sub: argparse._SubParsersAction) -> None:
         "postgresql:// --store (default 1)",
     )
     p.add_argument(
-        "--threads",
-        type=_workers,
-        default=32,
+        "--connections",
+        type=_connections,
+        default=4000,
         metavar="N",
-        help="threads in each worker (with --workers): each open event stream holds one "
-        "(default 32)",
+        help="connections each worker holds open at once (event streams among them; each "
+        "costs a few KB, no thread) (default 4000)",
     )
     p.add_argument(
         "--idle-close",
@@ -109,6 +109,14 @@ def register(sub: argparse._SubParsersAction) -> None:
         type=_workers,
         metavar="N",
         help="unfinished games one client address may hold (default 4)",
+    )
+    p.add_argument(
+        "--client-timeout",
+        type=_client_timeout,
+        default=20.0,
+        metavar="SECONDS",
+        help="drop a connection that sends or takes nothing for this long in the middle of "
+        "a request or an answer (a request's head must arrive within 5 s) (default 20)",
     )
     p.add_argument(
         "--proxies",
@@ -160,6 +168,23 @@ def _max_games(text: str) -> int:
         raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
     if not 1 <= value <= 1_000_000:
         raise argparse.ArgumentTypeError(f"1 to 1000000, not {value}")
+    return value
+
+
+def _client_timeout(text: str) -> float:
+    value = seconds(text, most=3600.0)
+    if value < 0.1:  # 0 would make every socket non-blocking, not patient
+        raise argparse.ArgumentTypeError(f"0.1 to 3600 seconds, not {text!r}")
+    return value
+
+
+def _connections(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if not 10 <= value <= 100_000:
+        raise argparse.ArgumentTypeError(f"10 to 100000, not {value}")
     return value
 
 
@@ -238,6 +263,17 @@ def make_server(args: argparse.Namespace):
     return app, server
 
 
+def _open_files(wanted: int) -> None:
+    """Raise the soft limit on open files towards ``wanted`` (each connection is one), up
+    to the hard limit the system allows: a default of 1,024 would cap the spectators."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = wanted + 256 if hard == resource.RLIM_INFINITY else min(hard, wanted + 256)
+    if soft != resource.RLIM_INFINITY and soft < target:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+
+
 def _data_folder(path: Path) -> None:
     """Make the live games' folder now, so a bad --data is one line here and not a
     failure of every game started later."""
@@ -291,10 +327,11 @@ def _say_taken_up(app) -> None:
 
 def run_workers(args: argparse.Namespace) -> int:
     """Serve with gunicorn's workers until stopped (one over the file store)."""
-    from core.store.postgres import public_url
+    from core.store.pgurl import public_url  # never psycopg here: see frontends.cli.gworker
     from frontends.cli.workers import serve_workers
 
     config = app_config(args)
+    _open_files(args.workers * args.connections)
     sock = listen(args.host, args.port)
     port = sock.getsockname()[1]
     print(f"Dice Miner is served at {address(args.host, port)}", flush=True)
@@ -310,7 +347,13 @@ def run_workers(args: argparse.Namespace) -> int:
         announce = _say_taken_up
     access_log = None if args.access_log == "off" else args.access_log
     serve_workers(
-        config, sock, args.workers, args.threads, access_log=access_log, announce=announce
+        config,
+        sock,
+        args.workers,
+        args.connections,
+        access_log=access_log,
+        announce=announce,
+        client_timeout=args.client_timeout,
     )  # the arbiter closes the socket
     print("Stopped.")
     return 0

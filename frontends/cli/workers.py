@@ -8,7 +8,9 @@ for any game, a move made through one reaches the spectators of all (the store
 announces every append), and the bots' turns are played by whichever worker claims
 them first. Several such servers, on several machines, may share one database. A
 worker that dies loses nothing: every move was in the store before it was answered,
-and the arbiter starts another in its place.
+and the arbiter starts another in its place. A worker is gevent's
+(``frontends.cli.gworker``): a connection is a greenlet, so thousands of spectators
+cost no thread each.
 """
 
 from __future__ import annotations
@@ -23,8 +25,11 @@ from typing import Any
 
 from gunicorn.app.base import BaseApplication
 
-#: Threads per worker: each live game's spectator holds one while its stream is open.
-THREADS = 32
+from frontends.cli.gworker import IO_TIMEOUT, StreamsWorker
+
+#: Connections one worker holds open at once (each a greenlet: an event stream costs a
+#: few KB); beyond it the worker stops accepting until one closes.
+CONNECTIONS = 4000
 #: The access log's lines: gunicorn's "combined" format and the time taken, in ms.
 ACCESS_LOG_FORMAT = '%(h)s %(l)s %(u)s %(t)s "%(r)s" %(s)s %(b)s "%(f)s" "%(a)s" %(M)sms'
 #: Where prometheus-client's multiprocess mode keeps each worker's values.
@@ -43,7 +48,7 @@ class WorkersApp(BaseApplication):
         config: Mapping[str, Any],
         sock: socket.socket,
         workers: int,
-        threads: int = THREADS,
+        connections: int = CONNECTIONS,
         *,
         access_log: str | None = "-",
         announce: Callable[[Any], None] | None = None,
@@ -55,8 +60,8 @@ class WorkersApp(BaseApplication):
         self.options = {
             "bind": [f"fd://{sock.fileno()}"],
             "workers": workers,
-            "worker_class": "gthread",
-            "threads": threads,
+            "worker_class": "frontends.cli.gworker.StreamsWorker",
+            "worker_connections": connections,
             "graceful_timeout": 5,
             "timeout": 60,  # a worker silent this long is killed and replaced
             "keepalive": 5,
@@ -118,20 +123,23 @@ def serve_workers(
     config: Mapping[str, Any],
     sock: socket.socket,
     workers: int,
-    threads: int = THREADS,
+    connections: int = CONNECTIONS,
     *,
     access_log: str | None = "-",
     announce: Callable[[Any], None] | None = None,
+    client_timeout: float = IO_TIMEOUT,
 ) -> None:
     """Run the workers until the server is stopped (Ctrl-C or SIGTERM)."""
     import frontends.web.app  # noqa: F401  # imported once here, not again in each worker
+
+    StreamsWorker.io_timeout = client_timeout  # the workers are forked from here
 
     os.set_inheritable(sock.fileno(), True)
     arbiter = os.getpid()
     with metrics_folder():
         try:
             app = WorkersApp(
-                config, sock, workers, threads, access_log=access_log, announce=announce
+                config, sock, workers, connections, access_log=access_log, announce=announce
             )
             app.run()
         except SystemExit as exc:
@@ -141,4 +149,4 @@ def serve_workers(
                 raise
 
 
-__all__ = ["ACCESS_LOG_FORMAT", "THREADS", "WorkersApp", "metrics_folder", "serve_workers"]
+__all__ = ["ACCESS_LOG_FORMAT", "CONNECTIONS", "WorkersApp", "metrics_folder", "serve_workers"]

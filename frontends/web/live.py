@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import time
+from weakref import WeakKeyDictionary
 
 from flask import Blueprint, Response, current_app, request
 
@@ -60,6 +61,32 @@ def _finished(live: LiveGame) -> bool:
     return state.is_over and (not state.facts.secret_dice or not live.table.playable)
 
 
+#: Each game's latest burst: ``((start, end), text)``. Every spectator at the same place
+#: is sent the same text, made once: with thousands watching one game, the board and the
+#: JSON of a move would otherwise be made once per spectator.
+_bursts: WeakKeyDictionary[LiveGame, tuple[tuple[int, int], bytes]] = WeakKeyDictionary()
+
+
+def _burst(live: LiveGame, start: int) -> tuple[bytes, int]:
+    """The messages of the events from ``start`` on, the board after the last, and the seq
+    after them (b'' if there are none). Called with ``live.cond`` held: the records up to
+    ``end`` never change, so the text made for ``(start, end)`` is the same for everyone."""
+    end = len(live.records)
+    if end <= start:
+        return b"", start
+    cached = _bursts.get(live)
+    if cached is not None and cached[0] == (start, end):
+        return cached[1], end
+    records, totals = live.records[start:end], live.totals[start:end]
+    state, last = live.board(), len(records) - 1
+    text = "".join(
+        message(record, total, state if i == last else None)
+        for i, (record, total) in enumerate(zip(records, totals, strict=True))
+    ).encode()  # bytes: sent as they are, not encoded again for each spectator
+    _bursts[live] = ((start, end), text)
+    return text, end
+
+
 def event_stream(live: LiveGame, start: int, heartbeat: float, max_seconds: float):
     """The messages of a stream from seq ``start``: events, keep-alives, then the end."""
     with live.table.in_use():  # a table streamed from is never dropped meanwhile
@@ -90,15 +117,11 @@ def _events(live: LiveGame, start: int, heartbeat: float, deadline: float):
                 left = deadline - time.monotonic()
                 if left <= 0 or not live.cond.wait(timeout=min(heartbeat, left)):
                     break
-            records = live.records[next_seq:]
-            totals = live.totals[next_seq:]
-            state = live.board() if records else None
+            burst, end = _burst(live, next_seq)
             over, closed, stopped = _finished(live), live.closed, live.table.stopped
-        if records:
-            last = len(records) - 1
-            for i, (record, total) in enumerate(zip(records, totals, strict=True)):
-                yield message(record, total, state if i == last else None)
-            next_seq += len(records)
+        if burst:
+            yield burst
+            next_seq = end
             continue
         if over:
             yield f"event: end\ndata: {json.dumps({'seq': next_seq})}\n\n"
