@@ -190,8 +190,8 @@ def test_migrating_an_empty_database_then_again_is_a_no_op(url):
         assert migrate(conn) == []
         versions = conn.execute("SELECT version FROM schema_version").fetchall()
     assert [t for (t,) in tables] == [
-        "batches", "bot_turns", "games", "live_games", "schema_version", "seatings", "seats",
-        "sweeps",
+        "analyses", "batches", "bot_turns", "games", "live_games", "schema_version", "seatings",
+        "seats", "sweeps",
     ]  # fmt: skip
     assert versions == [(v,) for v in range(1, LATEST + 1)]
 

@@ -69,6 +69,9 @@ class Moved:
     def __len__(self) -> int:
         return len(self.commits)
 
+    def __getitem__(self, index: int) -> Commit:
+        return self.commits[index]
+
 
 @frozen
 class BotMove:
