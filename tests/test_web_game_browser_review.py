@@ -9,6 +9,8 @@ See ``tests/web_support.py`` for when these tests skip.
 
 from __future__ import annotations
 
+import time
+
 import json
 from pathlib import Path
 
@@ -244,6 +246,9 @@ def test_on_a_phone_the_instruction_and_cancel_stay_in_view_while_picking(browse
         hero = next(h for h in MAGIC_HEROES if page.locator(f".hero-card[data-hero='{h}']").count())
         page.click(f".hero-card[data-hero='{hero}']")
         while (choices := my_turn(server, game["id"]))["phase"] != "magic":
+            if "take" not in choices:  # the hero clicked on the page is still on its way
+                time.sleep(0.05)
+                continue
             take = next(iter(choices["take"].values()))[0]["command"]
             api(server, f"/api/games/{game['id']}/commands", {"command": take}, token)
         spend = next(s for s in choices["spend"] if s["hero_face"] is not None)
