@@ -9,9 +9,8 @@ See ``tests/web_support.py`` for when these tests skip.
 
 from __future__ import annotations
 
-import time
-
 import json
+import time
 from pathlib import Path
 
 import pytest
