@@ -27,6 +27,7 @@ from core.commands import COMMAND_TYPES, Command
 from core.errors import EventFormatError, EventVersionError
 from core.events import strict
 from core.events.base import EVENT_TYPES, Event
+from core.events.ranges import check_ranges
 from core.events.upcasters import upcast
 
 #: The one converter, with the strict hooks of ``core.events.strict``: each field of
@@ -133,9 +134,11 @@ def event_from_dict(data: dict[str, Any]) -> Event:
     if type(version) is not int or version != cls.VERSION:
         data = _older(cls, version, data)
     try:
-        return structure(data)
-    except Exception as exc:  # a missing field, or one of the wrong type
+        event = structure(data)
+        check_ranges(event)
+    except Exception as exc:  # a missing field, one of the wrong type or out of its range
         raise EventFormatError(f"bad {cls.TAG} event: {_reason(exc)}") from None
+    return event
 
 
 def _older(cls: type[Event], version: Any, data: dict[str, Any]) -> dict[str, Any]:
@@ -208,9 +211,11 @@ def command_from_dict(data: dict[str, Any]) -> Command:
     except Exception as exc:
         raise EventFormatError(f"not a valid command: {_reason(exc)}") from None
     try:
-        return found[1](data)
+        command = found[1](data)
+        check_ranges(command)
     except Exception as exc:
         raise EventFormatError(f"not a valid command: {_reason(exc)}") from None
+    return command
 
 
 def encode_batch(batch: Batch) -> bytes:
