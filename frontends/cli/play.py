@@ -190,8 +190,15 @@ def check_new_log(path: Path) -> None:
 
 
 def open_log(path: Path) -> Game:
-    """The logged game to continue, or why not with what to do about it."""
+    """The logged game to continue, or why not with what to do about it.
+
+    A finished game is read into memory, never opened for writing: nothing a
+    player does with it (an undo) may change its log, a sample in ``replays/`` say.
+    """
     try:
+        finished = Game.load(path)
+        if finished.state.is_over:
+            return finished
         return Game.open(path)
     except TornRecord as exc:
         raise PlayError(
@@ -250,7 +257,12 @@ def run(args: argparse.Namespace) -> int:
     game, seats, path, notes = start(args)
     try:
         session = Session(
-            game, seats, path.resolve(), hints=True if args.hints else None, samples=args.samples
+            game,
+            seats,
+            path.resolve(),
+            hints=True if args.hints else None,
+            samples=args.samples,
+            read_only=game.state.is_over,
         )
         for line in [*notes, f"The game is logged in {path}"]:
             session.note(line)

@@ -64,8 +64,11 @@ class Session:
         *,
         hints: bool | None = None,
         samples: int | None = None,
+        read_only: bool = False,
     ) -> None:
         self.table = Table(game, Seating(tuple(seats)))
+        #: A finished game resumed from its log: shown, never changed (no undo).
+        self.read_only = read_only
         self.log_path = log_path
         #: The hint key works against bots and alone; at one keyboard only if asked for.
         self.hints_on = len(self.table.persons) == 1 if hints is None else hints
@@ -256,6 +259,9 @@ class Session:
     def undo(self) -> bool:
         """Step back to before the last move made at this keyboard, with the bots' replies
         (the table's undo policy, for the seat that moved last here)."""
+        if self.read_only:
+            self.say("This game is over; its log is open read-only, so nothing is undone.", "error")
+            return False
         for command in reversed(self.game.timeline.commands()):
             seat = getattr(command, "seat", None)
             if seat is not None and self.is_human(seat):
