@@ -201,13 +201,18 @@ def _default(cls: type, name: str) -> Any:
 
 def command_from_dict(data: dict[str, Any]) -> Command:
     """The command a plain map describes; raises EventFormatError if it is not one."""
+    if not isinstance(data, dict):
+        raise EventFormatError(f"not a valid command: expected a map, not {type(data).__name__}")
     try:
-        if not isinstance(data, dict):
-            raise TypeError(f"expected a map, not {type(data).__name__}")
         tag = data["t"]
-        found = _COMMANDS.get(tag) or _record_type(tag, _COMMANDS, COMMAND_TYPES)
     except KeyError as exc:
-        raise _unknown("command", data, f"not a valid command: {_reason(exc)}") from None
+        raise EventFormatError(f"not a valid command: {_reason(exc)}") from None
+    try:
+        found = _COMMANDS.get(tag) or _record_type(tag, _COMMANDS, COMMAND_TYPES)
+    except (KeyError, TypeError):  # TypeError: a tag that cannot be a key (an array)
+        raise _unknown(
+            "command", data, f"not a valid command: no command type {tag!r:.80}"
+        ) from None
     except Exception as exc:
         raise EventFormatError(f"not a valid command: {_reason(exc)}") from None
     try:
@@ -242,7 +247,7 @@ def decode_batch(payload: bytes) -> Batch:
         data = _unpackb(payload)
         seq, cmd, events = data["seq"], data["cmd"], data["events"]
     except Exception as exc:
-        raise EventFormatError(f"not a batch of events: {exc}") from None
+        raise EventFormatError(f"not a batch of events: {str(exc) or type(exc).__name__}") from None
     if type(seq) is not int or seq < 0 or type(events) is not tuple:
         raise EventFormatError("batch has a bad seq or event list")
     return Batch(seq, command_from_dict(cmd), tuple(map(event_from_dict, events)))

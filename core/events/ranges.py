@@ -144,48 +144,62 @@ def _natural(value: int) -> None:
         raise OutOfRange(f"{value} is not a whole number from 0 to 2**64 - 1")
 
 
+def _said(check: Check, words: str) -> Check:
+    """``check``, with the words docs/events.md gives its range in."""
+    check.words = words  # type: ignore[attr-defined]  # a function's attribute
+    return check
+
+
 #: The rule of each field name, wherever it appears. An ``int`` field not named here
 #: is checked by ``_natural``; a ``str`` field not named here may be any text.
 BY_NAME: Final[dict[str, Check]] = {
-    "die": _optional(_die),
-    "dice": _each(_die),
-    "targets": _each(_die),
-    "tool": _optional(_die),
-    "chest": _optional(_die),
-    "seat": _optional(_seat),
-    "to_seat": _seat,
-    "start_seat": _seat,
-    "taken": _seat,
-    "returned": _seat,
-    "seats": _each(_seat),
-    "hero_order": _each(_seat),
-    "winners": _each(_seat),
-    "tied": _each(_seat),
-    "doubled": _optional(_seat),
-    "hero_face": _optional(_within(0, MAX_HERO_FACES - 1, "a hero face")),
-    "as_face": _optional(_face),
-    "face": _face,
-    "placements": _each(_placement),
-    "slides": _each(_slide),
-    "recycled": _each(_slide),
-    "rolls": _each(_roll),
-    "scores": _each(_score),
-    "score": _points,
-    "round": _within(1, 3, "a round"),
-    "starting_magic": _within(0, 3, "a number of starting magic dice"),
-    "refills": _within(0, 2, "a number of refills"),
-    "mode": _one_of(GAME_MODES),
-    "hero_deal": _one_of(("choose", "random")),
-    "luck": _one_of(BRANCH_LUCKS),
-    "secret": _hex_secret,
-    "commitment": _hex_secret,
+    "die": _said(_optional(_die), "a die id, 0 to 59, or null"),
+    "dice": _said(_each(_die), "die ids, 0 to 59"),
+    "targets": _said(_each(_die), "die ids, 0 to 59"),
+    "tool": _said(_optional(_die), "a die id, 0 to 59, or null"),
+    "chest": _said(_optional(_die), "a die id, 0 to 59, or null"),
+    "seat": _said(_optional(_seat), "a seat, 0 to 3"),
+    "to_seat": _said(_seat, "a seat, 0 to 3"),
+    "start_seat": _said(_seat, "a seat, 0 to 3"),
+    "taken": _said(_seat, "a seat, 0 to 3"),
+    "returned": _said(_seat, "a seat, 0 to 3"),
+    "seats": _said(_each(_seat), "seats, 0 to 3"),
+    "hero_order": _said(_each(_seat), "seats, 0 to 3"),
+    "winners": _said(_each(_seat), "seats, 0 to 3"),
+    "tied": _said(_each(_seat), "seats, 0 to 3"),
+    "doubled": _said(_optional(_seat), "a seat, 0 to 3, or null"),
+    "hero_face": _said(
+        _optional(_within(0, MAX_HERO_FACES - 1, "a hero face")),
+        "0 to 2 (an index into the hero's faces), or null",
+    ),
+    "as_face": _said(_optional(_face), "a face, or null"),
+    "face": _said(_face, "a face (in DieTaken and BeerShared, one the die has)"),
+    "placements": _said(
+        _each(_placement),
+        "`[die, row, col, face]`: a die, a slot of the mountain, a face that die has",
+    ),
+    "slides": _said(_each(_slide), "`[die, row, col]`: a die and a slot of the mountain"),
+    "recycled": _said(_each(_slide), "`[die, row, col]`: a die and a slot of the mountain"),
+    "rolls": _said(_each(_roll), "`[die, face]`: a die and a face it has"),
+    "scores": _said(_each(_score), "`[tunnel, treasure, hazard]`, each -10000 to 10000"),
+    "score": _said(_points, "-10000 to 10000"),
+    "round": _said(_within(1, 3, "a round"), "1 to 3"),
+    "starting_magic": _said(_within(0, 3, "a number of starting magic dice"), "0 to 3"),
+    "refills": _said(_within(0, 2, "a number of refills"), "0 to 2"),
+    "mode": _said(_one_of(GAME_MODES), '`"multi"` or `"solo"`'),
+    "hero_deal": _said(_one_of(("choose", "random")), '`"choose"` or `"random"`'),
+    "luck": _said(_one_of(BRANCH_LUCKS), '`"same"` or `"fresh"`'),
+    "secret": _said(_hex_secret, "empty, or 64 lowercase hexadecimal digits"),
+    "commitment": _said(_hex_secret, "empty, or 64 lowercase hexadecimal digits"),
 }
 
 #: Fields whose rule differs in one class: (class name, field name) -> rule.
 BY_CLASS: Final[dict[tuple[str, str], Check]] = {
-    ("FirstPlayerRolled", "rolls"): _each(_seat_roll),
-    ("HeroChosen", "faces"): _hero_faces,
-    ("HeroesDealt", "faces"): _each(_hero_faces),
+    ("FirstPlayerRolled", "rolls"): _said(
+        _each(_seat_roll), "`[seat, face]`: a seat, a tunnel face"
+    ),
+    ("HeroChosen", "faces"): _said(_hero_faces, "1 to 3 faces"),
+    ("HeroesDealt", "faces"): _said(_each(_hero_faces), "per seat, 1 to 3 faces"),
 }
 
 
@@ -202,6 +216,17 @@ def _checks_of(cls: type) -> tuple[tuple[str, Check], ...]:
 
 
 _CHECKS: dict[type, tuple[tuple[str, Check], ...]] = {}
+
+NATURAL_WORDS: Final = "0 to 2**64 - 1"
+
+
+def range_words(cls: type, name: str) -> str:
+    """The range of field ``name`` of ``cls`` in words (docs/events.md), or "" for any."""
+    check = BY_CLASS.get((cls.__name__, name)) or BY_NAME.get(name)
+    if check is not None:
+        return str(getattr(check, "words", ""))
+    return NATURAL_WORDS if get_type_hints(cls)[name] in (int, int | None) else ""
+
 
 #: The fields that name seats (one, or several in a tuple, ``FirstPlayerRolled``'s
 #: rolls as ``(seat, face)``): a game's own number of seats bounds them (the fold's check).
@@ -269,5 +294,6 @@ __all__ = [
     "SEAT_FIELDS",
     "OutOfRange",
     "check_ranges",
+    "range_words",
     "seats_named",
 ]

@@ -180,6 +180,8 @@ def _die_taken(state: GameState, e: ev.DieTaken) -> GameState:
     k = _SLOT.get((e.row, e.col))  # slot_at, inline: a game takes ~60 dice
     if k is None:
         raise ValueError(f"there is no slot at row {e.row}, column {e.col}")
+    if slots[k] != e.die:
+        raise ValueError(f"the slot at row {e.row}, column {e.col} holds no die {e.die}")
     slots[k] = None
     for die, row, col in e.slides:
         slots[slots.index(die)] = None

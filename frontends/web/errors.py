@@ -8,6 +8,7 @@ error page and a bad request never takes the server down. Pages outside
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from flask import Flask, Response, jsonify, render_template, request
@@ -41,6 +42,16 @@ def excerpt(text: str, limit: int = MAX_MESSAGE) -> str:
     return f"{text[:head]}… ({len(text) - head - tail:,} characters left out) …{text[-tail:]}"
 
 
+#: An absolute path (two or more components): a server's folders are nobody's business.
+_ABSOLUTE_PATH = re.compile(r"(?<![\w.:/])/(?:[^\s/:'\"()]+/)+([^\s/:'\"()]+)")
+
+
+def without_paths(text: str) -> str:
+    """``text`` with each absolute path cut to its last name (``/srv/logs/x.dmlog`` is
+    ``x.dmlog``): an error answer says which log, never where the server keeps it."""
+    return _ABSOLUTE_PATH.sub(r"\1", text)
+
+
 class ApiError(Exception):
     """A request the server refuses: an HTTP status, a stable code, a message, extra fields."""
 
@@ -53,13 +64,15 @@ class ApiError(Exception):
         headers: dict[str, str] | None = None,
         **extra: Any,
     ) -> None:
-        message = excerpt(message)
+        message = excerpt(without_paths(message))
         super().__init__(message)
         self.status = status
         self.code = code
         self.message = message
         self.headers = headers or {}
-        self.extra = {k: excerpt(v) if isinstance(v, str) else v for k, v in extra.items()}
+        self.extra = {
+            k: excerpt(without_paths(v)) if isinstance(v, str) else v for k, v in extra.items()
+        }
 
     def body(self) -> dict[str, Any]:
         """The JSON body of the answer."""

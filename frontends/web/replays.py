@@ -28,6 +28,7 @@ from core.projections.snapshots import SNAPSHOT_EVERY, SnapshotIndex, Unreplayab
 from core.projections.state import GameState
 from core.projections.views import event_record, walk
 from core.store import LogScan, load_batches, load_batches_bytes
+from frontends.web.errors import without_paths
 from frontends.web.readmodel import ScoreSeries, boards_of, pack_boards
 
 #: Log files a replay directory's listing considers.
@@ -169,7 +170,7 @@ class ReplayLibrary:
             try:
                 replay = self._load_file(name, path)
             except (LogError, ValueError) as exc:
-                entry["error"] = str(exc)
+                entry["error"] = without_paths(str(exc))
             else:
                 entry.update(
                     mode=replay.header.get("mode"),
