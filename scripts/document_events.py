@@ -33,6 +33,16 @@ Each batch payload in a log (see [log-format.md](log-format.md)) is the msgpack 
 
     {"seq": first event's seq, "cmd": COMMAND, "events": [EVENT, ...]}
 
+plus, in a batch that answers a client's request (record version 2), `"v": 2` and
+`"request"`: the request id, 1 to 64 characters. A map without `"v"` is record
+version 1, which kept no request (read as none); batches that answer no request are
+still written so. A record version above 2 is from a newer program
+(`LogVersionError`: `batch record version V is newer than this program reads (2)`);
+a `"v"` that is not an integer of 1 or more, or a bad request id, is damage
+(`batch record version X is not a number from 1`, `bad batch record: a request id
+is 1 to 64 characters, not ...`). A store answers a retried request from it
+(`Stream.requested`), after a restart too.
+
 An EVENT is a map of the fields below plus `"t"` (the type tag) and `"v"` (its
 schema version); a COMMAND is a map of its fields plus `"t"`. Tuples are msgpack
 arrays, and nested records are arrays: a placement is `[die, row, col, face]`, a

@@ -223,15 +223,28 @@ def command_from_dict(data: dict[str, Any]) -> Command:
     return command
 
 
-def encode_batch(batch: Batch) -> bytes:
-    """The msgpack payload of a batch (ValueError if it is too big to be read back)."""
-    payload = _packb(
-        {
-            "seq": batch.seq,
-            "cmd": command_to_dict(batch.command),
-            "events": [event_to_dict(e) for e in batch.events],
-        }
-    )
+#: The batch record's own version: 1 is ``{"seq", "cmd", "events"}``; 2 adds
+#: ``"request"``, the client's request id the batch answers (so a store kept in files
+#: answers a retried request after a restart, as one kept in a database does). A record
+#: without ``"v"`` is version 1, and one with no request is written so, byte for byte.
+BATCH_VERSION = 2
+#: The longest request id a record holds (the PostgreSQL store's column allows as many).
+MAX_REQUEST = 64
+
+
+def encode_batch(batch: Batch, request: str | None = None) -> bytes:
+    """The msgpack payload of a batch answering ``request`` (if any): ValueError if it is
+    too big to be read back, or the request id is not 1 to 64 characters."""
+    record: dict[str, Any] = {
+        "seq": batch.seq,
+        "cmd": command_to_dict(batch.command),
+        "events": [event_to_dict(e) for e in batch.events],
+    }
+    if request is not None:
+        _check_request(request)
+        record["v"] = BATCH_VERSION
+        record["request"] = request
+    payload = _packb(record)
     if len(payload) > MAX_BATCH_BYTES:
         raise ValueError(f"batch of {len(payload)} bytes exceeds the limit ({MAX_BATCH_BYTES})")
     return payload
@@ -239,6 +252,12 @@ def encode_batch(batch: Batch) -> bytes:
 
 def decode_batch(payload: bytes) -> Batch:
     """The batch a payload holds; raises EventFormatError on anything malformed."""
+    return decode_record(payload)[0]
+
+
+def decode_record(payload: bytes) -> tuple[Batch, str | None]:
+    """The batch a payload holds and the request id it answers (None: none, or a
+    version-1 record); raises EventFormatError on anything malformed."""
     if len(payload) > MAX_BATCH_BYTES:
         raise EventFormatError(
             f"batch of {len(payload)} bytes exceeds the limit ({MAX_BATCH_BYTES})"
@@ -250,7 +269,32 @@ def decode_batch(payload: bytes) -> Batch:
         raise EventFormatError(f"not a batch of events: {str(exc) or type(exc).__name__}") from None
     if type(seq) is not int or seq < 0 or type(events) is not tuple:
         raise EventFormatError("batch has a bad seq or event list")
-    return Batch(seq, command_from_dict(cmd), tuple(map(event_from_dict, events)))
+    request = _request_of(data) if "v" in data else None
+    return Batch(seq, command_from_dict(cmd), tuple(map(event_from_dict, events))), request
+
+
+def _request_of(data: dict[str, Any]) -> str | None:
+    """The request id of a record that names its version (upcast from an older one)."""
+    version = data["v"]
+    if type(version) is not int or version < 1:
+        raise EventFormatError(f"batch record version {version!r} is not a number from 1")
+    if version > BATCH_VERSION:
+        raise EventVersionError(
+            f"batch record version {version} is newer than this program reads ({BATCH_VERSION})"
+        )
+    fields = upcast("batch", version, BATCH_VERSION, {"request": data.get("request")})
+    request = fields["request"]
+    if request is not None:
+        try:
+            _check_request(request)
+        except ValueError as exc:
+            raise EventFormatError(f"bad batch record: {exc}") from None
+    return request
+
+
+def _check_request(request: Any) -> None:
+    if type(request) is not str or not 1 <= len(request) <= MAX_REQUEST:
+        raise ValueError(f"a request id is 1 to {MAX_REQUEST} characters, not {request!r:.80}")
 
 
 _packers = threading.local()
