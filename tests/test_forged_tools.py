@@ -107,6 +107,7 @@ def tools(original: Path, forged: Path, work: Path) -> list[tuple[str, ...]]:
         ("replay", "--json", "--at", "9", str(forged)),
         ("store", "import", "--store", str(work / "store"), str(forged)),
         ("branch", str(forged), "--at", "9", "--luck", "same", "--out", str(work / "b.dmlog")),
+        ("log", "salvage", str(forged), str(work / "salvaged.dmlog")),
     ]
 
 
