@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 from core.log.framing import encode_log, read_log_bytes
 from frontends.cli.main import main
+from tests.web_support import make_app
 
 ROOT = Path(__file__).resolve().parent.parent
 LOGS = (
@@ -155,3 +156,31 @@ def test_a_forged_die_is_damage_at_its_record_in_show_replay_and_verify(
         assert run_tool(*argv, str(forged)) == (2, f"dice-miner: {where}\n")
     code, _ = run_tool("log", "verify", str(forged))
     assert code == 1
+
+
+@pytest.fixture(scope="module")
+def web(tmp_path_factory):
+    """One web app for the examples: its replay viewer reads uploaded logs."""
+    app = make_app(tmp_path_factory.mktemp("web"))
+    yield app.test_client()
+    app.extensions["dice_miner"].games.close()
+
+
+@settings(
+    max_examples=100,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(data=st.data(), which=st.sampled_from(LOGS))
+def test_a_forged_record_uploaded_to_the_viewer_gets_a_documented_answer(web, data, which):
+    """The viewer is a log tool too: a 201 and its pages, or a 4xx naming the damage."""
+    forged = forge(which.read_bytes(), data.draw)
+    answer = web.post("/api/replays", data=forged, headers={"X-Filename": "forged.dmlog"})
+    assert answer.status_code in (201, 422), answer.get_data(as_text=True)
+    if answer.status_code == 422:
+        assert answer.get_json()["error"]["code"] in {"log_damaged", "log_version"}
+        return
+    name = answer.get_json()["name"]
+    for page in ("", "/events", "/state", "/state?at=9", "/boards"):
+        shown = web.get(f"/api/replays/{name}{page}")
+        assert shown.status_code < 500, (page, shown.get_data(as_text=True))
