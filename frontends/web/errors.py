@@ -174,7 +174,10 @@ def register_error_handlers(app: Flask) -> None:
         if status == 413:
             limit = app.config.get("MAX_CONTENT_LENGTH")
             message = f"the upload is too large (the limit is {limit} bytes)"
-        return _answer(ApiError(status, _HTTP_CODES.get(status, f"http_{status}"), message))
+        # A 405 names the methods the address takes (``Allow``, RFC 9110), as Werkzeug's own does.
+        allow = {k: v for k, v in exc.get_headers() if k == "Allow"}
+        code = _HTTP_CODES.get(status, f"http_{status}")
+        return _answer(ApiError(status, code, message, headers=allow))
 
     @app.errorhandler(Exception)
     def _unexpected(exc: Exception):
