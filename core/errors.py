@@ -149,6 +149,13 @@ class TornRecord(LogDamaged):
     code = "log_torn"
 
 
+class LogChanged(LogError):
+    """The log was changed under its writer (replaced by a rename, removed, or appended to
+    by another program): the writer appends nothing more, lest events be lost or mixed."""
+
+    code = "log_changed"
+
+
 class LogVersionError(LogError):
     """A log written by a newer format version than this program reads."""
 

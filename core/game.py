@@ -31,6 +31,7 @@ from core.errors import GameDamaged, LogDamaged, RuleError
 from core.events.base import Event
 from core.events.codec import Batch
 from core.events.game import CommandUndone
+from core.log.framing import LogScan
 from core.projections.apply import fold_each
 from core.projections.state import PREGAME, GameState
 from core.projections.steps import Commit
@@ -75,6 +76,18 @@ def replay_stream(stream: Stream, batches: Iterable[Batch] | None = None) -> Tim
     if timeline.state is PREGAME:
         raise stream.damaged(1, "the log ends after its header: it holds no game")
     return timeline
+
+
+def replay_scan(scan: LogScan, batches: list[Batch], stream: Stream | None = None) -> Timeline:
+    """Replay a log's decoded batches; a record that cannot be applied (or a log with no
+    game) is ``LogDamaged`` named by the log's own offsets, as a reader of it expects."""
+    if stream is None:
+        stream = MemoryStream.holding(scan.header, scan.payloads, batches)
+    try:
+        return replay_stream(stream, batches)
+    except GameDamaged as exc:
+        offset = scan.offsets[exc.record - 1] if exc.record <= len(scan.offsets) else scan.end
+        raise LogDamaged(scan.path, offset, exc.record, exc.reason) from exc.__cause__
 
 
 class Game:
@@ -158,12 +171,7 @@ class Game:
         """Read a log into memory, for viewing or for playing on without touching the file."""
         scan, batches = load_batches(path, drop_torn=drop_torn)
         stream = MemoryStream.holding(scan.header, scan.payloads, batches)
-        try:
-            timeline = replay_stream(stream, batches)
-        except GameDamaged as exc:  # named by the file's offsets, as a reader of it expects
-            offset = scan.offsets[exc.record - 1] if exc.record <= len(scan.offsets) else scan.end
-            raise LogDamaged(scan.path, offset, exc.record, exc.reason) from exc.__cause__
-        return cls(stream, timeline)
+        return cls(stream, replay_scan(scan, batches, stream))
 
     @classmethod
     def resume(cls, store: Store, game_id: str, *, secret: bytes | None = None) -> Game:

@@ -19,6 +19,8 @@ import attrs
 import core.rules  # noqa: F401  (registers every mode's events and commands)
 from core.commands import COMMAND_TYPES
 from core.events import EVENT_TYPES
+from core.events.ranges import range_words
+from core.events.upcasters import HEROES_STANDARD_D1
 
 PAGE = Path(__file__).resolve().parent.parent / "docs" / "events.md"
 
@@ -31,6 +33,16 @@ Each batch payload in a log (see [log-format.md](log-format.md)) is the msgpack 
 
     {"seq": first event's seq, "cmd": COMMAND, "events": [EVENT, ...]}
 
+plus, in a batch that answers a client's request (record version 2), `"v": 2` and
+`"request"`: the request id, 1 to 64 characters. A map without `"v"` is record
+version 1, which kept no request (read as none); batches that answer no request are
+still written so. A record version above 2 is from a newer program
+(`LogVersionError`: `batch record version V is newer than this program reads (2)`);
+a `"v"` that is not an integer of 1 or more, or a bad request id, is damage
+(`batch record version X is not a number from 1`, `bad batch record: a request id
+is 1 to 64 characters, not ...`). A store answers a retried request from it
+(`Stream.requested`), after a restart too.
+
 An EVENT is a map of the fields below plus `"t"` (the type tag) and `"v"` (its
 schema version); a COMMAND is a map of its fields plus `"t"`. Tuples are msgpack
 arrays, and nested records are arrays: a placement is `[die, row, col, face]`, a
@@ -40,6 +52,40 @@ are 0-based in clockwise order, dice are ids 0..59 (tunnel 0-26, treasure 27-34,
 hazard 35-44, tool 45-51, magic 52-59), and faces are the strings of
 `core/dice.py` (`"1"`..`"5"`, `"beer"`, `"gem1"`, `"cavein2"`, `"dragon4"`,
 `"pickaxe"`, `"shield"`, `"chest2"`, `"magic3"`, ...).
+
+## Reading a batch
+
+A reader that wants the same answers as `dice-miner` checks, in this order (the
+first failure is the record's damage, `LogDamaged` with the reason in quotes):
+
+1. The payload is at most 262144 bytes (`batch of N bytes exceeds the limit
+   (262144)`), and is msgpack within these limits: strings and binaries at most
+   65536 bytes, arrays at most 65536 items, maps at most 1024 entries, no
+   extension types (`not a batch of events: ...`). It is a map holding `"seq"`,
+   `"cmd"` and `"events"`; other keys are ignored. `"seq"` is an integer, 0 or
+   more, and `"events"` an array (`batch has a bad seq or event list`).
+2. The command, then each event in order. A tag `"t"` is a string matching
+   `[A-Za-z][A-Za-z0-9_]{0,63}`. A well-formed tag this program does not know is
+   a record from a newer program (`LogVersionError`: `event type 'T' is newer than
+   this program reads (it has no such event)`; for a command, `command type`);
+   any other tag, or none, is damage (`not an event of a known type: ...`, `not a
+   valid command: ...`).
+3. An event's `"v"` is an integer (`bad T event: no schema version field "v"`,
+   `T schema version V is not a number`); one above the version below is from a
+   newer program (`LogVersionError`: `T schema version V is newer than this program
+   reads (W)`); one below is upcast (see "Older versions" below).
+4. Each field is of exactly its type: an `int` is never a float, a string or
+   `true`; a `bool` is only `true` or `false`; a tuple is an array (a record of
+   fixed length exactly that long). A field with a default ("if missing" below)
+   may be absent; any other absent field is damage (`bad T event: missing field
+   'F'`; `not a valid command: missing field 'F'`). Keys not listed are ignored.
+5. Each value is within its range ("values" below; every other integer is 0 to
+   2**64 - 1, so a seed may exceed 2**53: read integers as 64-bit, not as
+   doubles): `bad DieTaken event: die 99 is not a die (0 to 59)`,
+   `bad MagicSpent event: rolls: die 3 (tunnel) has no face 'gem1'`.
+6. Replaying then checks that each event fits the game where it stands (a seat
+   below the game's number of seats, a slot that holds the die taken, a hero face
+   the hero has): otherwise `cannot be replayed (...)` at that record.
 """
 
 
@@ -63,12 +109,48 @@ def section(title: str, classes) -> list[str]:
         lines.append("")
         fields = attrs.fields(cls)
         if fields:
-            lines.append("| field | type |")
-            lines.append("|---|---|")
+            lines.append("| field | type | values | if missing |")
+            lines.append("|---|---|---|---|")
             for f in fields:
-                lines.append(f"| `{f.name}` | `{type_name(hints.get(f.name, f.type))}` |")
+                kind = type_name(hints.get(f.name, f.type))
+                words = range_words(cls, f.name) or "any"
+                lines.append(f"| `{f.name}` | `{kind}` | {words} | {missing(f)} |")
             lines.append("")
     return lines
+
+
+def missing(field: attrs.Attribute) -> str:
+    """What a field absent from its map is read as: its default, or damage."""
+    if field.default is attrs.NOTHING:
+        return "damage"
+    default = field.default
+    shown = "null" if default is None else "false" if default is False else repr(default)
+    return f"`{shown}`".replace("'", '"')
+
+
+def upcast_tables() -> list[str]:
+    """The version-1 hero events and how they are read today (the frozen hero table)."""
+    lines = [
+        "## Older versions",
+        "",
+        "An event written at an older schema version is lifted to the current one on",
+        "reading (`core/events/upcasters.py`); the log itself is never rewritten.",
+        "",
+        "* `HeroChosen` version 1 had no `faces`; version 2 adds the faces of its `hero`",
+        "  in the table below.",
+        "* `HeroesDealt` version 1 had no `faces`; version 2 adds, per seat, the faces of",
+        "  the hero dealt there, from the same table.",
+        "",
+        "A version-1 event naming a hero not in this table is damage (`bad T event:",
+        "cannot upcast it from version 1 (KeyError(...))`). The table is that of dice",
+        "set `standard-d1`, the only one version-1 logs were written with, frozen:",
+        "",
+        "| hero | faces |",
+        "|---|---|",
+    ]
+    for hero, faces in HEROES_STANDARD_D1.items():
+        lines.append(f"| `{hero}` | {', '.join(f'`{f}`' for f in faces)} |")
+    return [*lines, ""]
 
 
 def render() -> str:
@@ -76,6 +158,7 @@ def render() -> str:
     lines = [INTRO]
     lines += section("Events", EVENT_TYPES)
     lines += section("Commands", COMMAND_TYPES)
+    lines += upcast_tables()
     return "\n".join(lines).rstrip() + "\n"
 
 

@@ -3,7 +3,10 @@
 * ``herochosen-v1.dmlog``: ``HeroChosen`` gained its ``faces`` field in schema
   version 2 (heroes chosen, the default);
 * ``heroesdealt-v1.dmlog``: ``HeroesDealt`` gained ``faces`` (each seat's hero's
-  faces) in schema version 2 (heroes dealt at random).
+  faces) in schema version 2 (heroes dealt at random);
+* ``requests-v1.dmlog``: the batch record itself gained ``"request"`` (the client's
+  request id it answers) in record version 2; this game was played with a request id
+  for every command, which version-1 records did not keep.
 
 Each fixture was first recorded by the engine *before* its event's change, by
 this script; ``tests/test_upcasters.py`` loads them to prove that old logs are
@@ -42,6 +45,10 @@ from core.projections.state import GameState
 DATA = Path(__file__).resolve().parents[1] / "tests" / "data"
 
 
+#: The ``tag`` of a fixture whose batch records (not an event) are at version 1.
+BATCH = "batch"
+
+
 @frozen
 class Fixture:
     """One recorded game: random bots from a fixed seed, with undos, ``tag`` at version 1."""
@@ -69,6 +76,8 @@ FIXTURES = (
     # the deal is the opening batch (never undone); a move in the first excavation
     Fixture("heroesdealt-v1", "HeroesDealt", ("Ada", "Brok", "Cira", "Dvalin"), 20191105,
             "random", (5,)),
+    # every command with a request id ("r1", "r2", ...), one of them an undo
+    Fixture("requests-v1", BATCH, ("Ada", "Brok"), 20261127, "choose", (4,)),
 )  # fmt: skip
 
 
@@ -79,15 +88,17 @@ def play(fixture: Fixture) -> Game:
     while not game.state.is_over:
         seat = game.to_act()
         rng = bot_rng(game.state, game.timeline.depth, seat)
-        game.issue(bot.choose(game.state, game.legal(), rng))
+        asked = fixture.tag == BATCH
+        game.issue(bot.choose(game.state, game.legal(), rng), f"r{issued + 1}" if asked else None)
         issued += 1
         if issued in fixture.undo_after:
-            game.undo(seat)
+            game.undo(seat, f"u{issued}" if asked else None)
     return game
 
 
 def encode_v1(batch: Batch, tag: str) -> bytes:
-    """The batch's payload with every ``tag`` event at schema version 1 (no ``faces``)."""
+    """The batch's payload with every ``tag`` event at schema version 1 (no ``faces``), or
+    for ``BATCH`` the record at version 1 (no ``"v"``, no ``"request"``)."""
     data = msgpack.unpackb(encode_batch(batch), raw=False)
     for event in data["events"]:
         if event["t"] == tag:

@@ -7,9 +7,10 @@ from hypothesis import strategies as st
 from core.bots import RandomBot, bot_rng
 from core.bots.play import bot_command
 from core.commands import EndSolo, TakeDie
-from core.dice import ALL_FACES, DIE_COUNT, HERO_NAMES
+from core.dice import ALL_FACES, DIE_COUNT, FACES, HERO_NAMES, KIND_OF
 from core.events import game as ev
 from core.game import Game
+from core.mountain import SLOTS
 from core.projections.state import MAGIC, REPLENISH
 
 seeds = st.integers(min_value=0, max_value=2**64 - 1)
@@ -19,6 +20,10 @@ faces = st.sampled_from(sorted(ALL_FACES))
 seats = st.integers(min_value=0, max_value=3)
 rows = st.integers(min_value=0, max_value=4)
 names = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), min_size=1, max_size=12)
+#: A die and a face it has (a roll); a free slot ``(row, col)`` of the mountain.
+rolls = dice.flatmap(lambda d: st.tuples(st.just(d), st.sampled_from(FACES[KIND_OF[d]])))
+slots = st.sampled_from(SLOTS)
+hero_faces = st.lists(faces, min_size=1, max_size=3).map(tuple)
 score_triples = st.tuples(*[st.integers(min_value=-50, max_value=100)] * 3)
 
 #: One strategy per multiplayer event class, for round-trip properties.
@@ -33,40 +38,40 @@ EVENTS = {
         rules=st.just("2026.11"),
     ),
     ev.FirstPlayerRolled: st.builds(
-        ev.FirstPlayerRolled, st.lists(st.tuples(seats, faces), max_size=4).map(tuple)
+        ev.FirstPlayerRolled,
+        st.lists(st.tuples(seats, st.sampled_from(FACES["tunnel"])), max_size=4).map(tuple),
     ),
     ev.FirstPlayerChosen: st.builds(
         ev.FirstPlayerChosen, seats, st.lists(seats, max_size=4).map(tuple)
     ),
-    ev.HeroChosen: st.builds(
-        ev.HeroChosen, seats, st.sampled_from(HERO_NAMES), st.lists(faces, max_size=3).map(tuple)
-    ),
+    ev.HeroChosen: st.builds(ev.HeroChosen, seats, st.sampled_from(HERO_NAMES), hero_faces),
     ev.HeroesDealt: st.builds(
         ev.HeroesDealt,
         st.lists(st.sampled_from(HERO_NAMES), max_size=4).map(tuple),
-        st.lists(st.lists(faces, max_size=3).map(tuple), max_size=4).map(tuple),
+        st.lists(hero_faces, max_size=4).map(tuple),
     ),
     ev.MountainFilled: st.builds(
-        ev.MountainFilled, st.lists(st.tuples(dice, rows, rows, faces), max_size=20).map(tuple)
+        ev.MountainFilled,
+        st.lists(
+            st.tuples(rolls, slots).map(lambda p: (*p[0][:1], *p[1], p[0][1])), max_size=20
+        ).map(tuple),
     ),
     ev.RoundBegan: st.builds(ev.RoundBegan, st.integers(1, 3), seats),
     ev.DieTaken: st.builds(
-        ev.DieTaken,
+        lambda seat, roll, slot, slides: ev.DieTaken(seat, *roll, *slot, slides),
         seats,
-        dice,
-        faces,
-        rows,
-        rows,
-        st.lists(st.tuples(dice, rows, rows), max_size=4).map(tuple),
+        rolls,
+        slots,
+        st.lists(st.tuples(dice, slots).map(lambda s: (s[0], *s[1])), max_size=4).map(tuple),
     ),
-    ev.BeerShared: st.builds(ev.BeerShared, seats, dice, seats, faces),
+    ev.BeerShared: st.builds(lambda a, r, b: ev.BeerShared(a, r[0], b, r[1]), seats, rolls, seats),
     ev.MagicPhaseBegan: st.builds(ev.MagicPhaseBegan, st.lists(seats, max_size=4).map(tuple)),
     ev.MagicSpent: st.builds(
         ev.MagicSpent,
         seats,
         st.none() | dice,
         st.none() | st.integers(0, 2),
-        st.lists(st.tuples(dice, faces), max_size=3).map(tuple),
+        st.lists(rolls, max_size=3).map(tuple),
     ),
     ev.MagicTurnEnded: st.builds(ev.MagicTurnEnded, seats),
     ev.RoundScored: st.builds(
@@ -77,13 +82,13 @@ EVENTS = {
     ),
     ev.ReplenishBegan: st.builds(ev.ReplenishBegan, st.lists(seats, max_size=4).map(tuple)),
     ev.DiceCached: st.builds(ev.DiceCached, seats, st.lists(dice, max_size=6).map(tuple)),
-    ev.TrovesRerolled: st.builds(
-        ev.TrovesRerolled, st.lists(st.tuples(dice, faces), max_size=30).map(tuple)
-    ),
+    ev.TrovesRerolled: st.builds(ev.TrovesRerolled, st.lists(rolls, max_size=30).map(tuple)),
     ev.StartPlayerChosen: st.builds(
         ev.StartPlayerChosen, seats, st.lists(seats, max_size=4).map(tuple)
     ),
-    ev.TieBreakBegan: st.builds(ev.TieBreakBegan, st.integers(1, 9), st.lists(seats).map(tuple)),
+    ev.TieBreakBegan: st.builds(
+        ev.TieBreakBegan, st.integers(1, 9), st.lists(seats, max_size=4).map(tuple)
+    ),
     ev.TieBreakScored: st.builds(
         ev.TieBreakScored,
         st.integers(1, 9),

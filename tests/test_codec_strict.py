@@ -27,7 +27,7 @@ GOOD = {
     "seat": 1,
     "die": 52,
     "hero_face": None,
-    "rolls": [[3, "gem1"], [7, "2"]],
+    "rolls": [[30, "gem1"], [7, "2"]],
 }
 
 
@@ -37,7 +37,7 @@ def with_field(data: dict, **changes) -> dict:
 
 def test_a_good_map_reads_into_tuples():
     event = event_from_dict(GOOD)
-    assert event == ev.MagicSpent(1, 52, None, ((3, "gem1"), (7, "2")))
+    assert event == ev.MagicSpent(1, 52, None, ((30, "gem1"), (7, "2")))
     assert type(event.rolls) is tuple and all(type(r) is tuple for r in event.rolls)
 
 

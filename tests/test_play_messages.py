@@ -19,6 +19,7 @@ from core.game import Game
 from frontends.cli import play
 from frontends.cli.launcher import PROG_VARIABLE, command
 from frontends.cli.main import build_parser
+from frontends.cli.tui.session import Session
 from tests.cli_helpers import game_with_undo
 
 REPO = Path(__file__).resolve().parents[1]
@@ -131,6 +132,23 @@ def test_resuming_a_game_open_elsewhere_says_so(tmp_path: Path) -> None:
     held = Game.new(["Ada", "Brok"], 1, log=log)
     with held, pytest.raises(play.PlayError, match=r"is being written by .*open elsewhere"):
         play.start(options("--resume", str(log)))
+
+
+def test_resuming_a_finished_game_opens_its_log_read_only(tmp_path: Path) -> None:
+    """``u`` on a finished sample of ``replays/`` once appended an undo to a tracked file."""
+    log = tmp_path / "finished.dmlog"
+    shutil.copyfile(REPO / "replays" / "two-players.dmlog", log)
+    before = log.read_bytes()
+    game, seats, _, _ = play.start(options("--resume", str(log)))
+    with game:
+        assert game.state.is_over
+        session = Session(game, seats, log, read_only=game.state.is_over)
+        assert session.undo() is False
+        assert "read-only" in session.status
+        assert game.state.is_over
+        held = Game.open(log)  # nobody holds its writer's lock
+        held.close()
+    assert log.read_bytes() == before
 
 
 # -- after the game --------------------------------------------------------------------

@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from core.events.codec import command_to_dict
+from core.events.codec import command_to_dict, decode_record
 from core.game import Game
 from core.store import load_batches
 from core.store.postgres import PostgresStore
@@ -77,13 +77,14 @@ def test_two_servers_share_a_game_and_one_killed_loses_nothing(database, tmp_pat
         )
         assert verified.returncode == 0 and "commitment checked" in verified.stdout
 
-        # the same commands fed to a file-store game from the revealed secret: the same bytes
-        _, batches = load_batches(out)
+        # the same commands (with the request ids their records keep) fed to a file-store
+        # game from the revealed secret: the same bytes
+        scan, batches = load_batches(out)
         secret = bytes.fromhex(local.state.facts.revealed)
         path = tmp_path / "again.dmlog"
         again = Game.new(local.state.names, secret=secret, game_id=game["id"], log=path, sync=False)
-        for batch in batches[1:]:
-            again.issue(batch.command)
+        for payload, batch in zip(scan.payloads[1:], batches[1:], strict=True):
+            again.issue(batch.command, decode_record(payload)[1])
         again.close()
         assert path.read_bytes() == out.read_bytes()
         reader.close()

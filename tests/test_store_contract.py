@@ -343,7 +343,39 @@ def test_contract_a_request_names_the_batches_it_made(store_backend: Backend):
     assert game.stream.requested("req-1") == (start, middle)
     assert game.stream.requested("req-2") == (middle, game.seq)
     assert game.stream.requested("never") is None
-    assert b"req-1" not in game.export()  # beside the log, never in it
+    game.close()
+    again = store_backend.reopen(store).open("asked")  # after a restart, a retry is known
+    try:
+        assert again.requested("req-1") == (start, middle)
+        assert again.requested("req-2") == (middle, game.seq)
+        assert again.requested("never") is None
+    finally:
+        again.close()
+
+
+def test_contract_a_request_is_known_after_a_restart_and_in_an_export(store_backend: Backend):
+    """The file store forgot request ids on restart, so a retried undo was played again."""
+    store = store_backend.make()
+    game = Game.new(["Ada", "Brok"], 20, game_id="kept", store=store)
+    bot = make_bot("random")
+    start = game.seq
+    game.issue(bot_command(game, bot), request="req-1")
+    done = game.seq
+    game.issue(bot_command(game, bot))  # no request: a version-1 record, as before
+    game.close()
+    reader = store_backend.reopen(store).read("kept")
+    try:
+        assert reader.requested("req-1") == (start, done)
+        data = reader.export()
+    finally:
+        reader.close()
+    copy = store_backend.make()
+    scan, batches = load_batches_bytes(data)
+    adopted = copy.adopt(scan.header, scan.payloads, batches, game_id="kept-again")
+    try:
+        assert adopted.requested("req-1") == (start, done)
+    finally:
+        adopted.close()
 
 
 OLD_LOG = Path(__file__).parent / "data" / "herochosen-v1.dmlog"  # events of an older version

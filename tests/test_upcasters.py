@@ -10,14 +10,17 @@ reached in ``herochosen-v1.json``. ``HeroesDealt`` did the same (``heroes`` then
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
 import msgpack
 import pytest
 
+from core.bots import make_bot
+from core.bots.play import bot_command
 from core.dice import DICE_SET, HEROES
-from core.errors import EventFormatError, LogVersionError
+from core.errors import EventFormatError, LogDamaged, LogVersionError
 from core.events.codec import event_from_dict, event_to_dict
 from core.events.game import GameStarted, HeroChosen, HeroesDealt
 from core.events.upcasters import (
@@ -28,8 +31,9 @@ from core.events.upcasters import (
 )
 from core.game import Game
 from core.log import read_log
-from core.log.framing import PREAMBLE, encode_frame
+from core.log.framing import PREAMBLE, encode_frame, encode_log
 from core.projections.apply import fold
+from core.store import FileStream
 
 DATA = Path(__file__).parent / "data"
 FIXTURE = DATA / "herochosen-v1.dmlog"
@@ -169,3 +173,67 @@ def test_the_state_shows_the_hero_faces_the_log_recorded_not_todays_table(monkey
     for path in (FIXTURE, DEALT):
         state = Game.load(path).state
         assert all(state.hero_faces(s) == HEROES_STANDARD_D1[h] for s, h in enumerate(state.heroes))
+
+
+# -- the batch record: version 2 keeps the request id --------------------------------------
+
+REQUESTS = DATA / "requests-v1.dmlog"
+REQUESTS_RECORDED = json.loads((DATA / "requests-v1.json").read_text())
+
+
+def test_a_log_whose_records_kept_no_request_reads_as_it_was_played(tmp_path):
+    """``requests-v1.dmlog`` is what the file store wrote (byte for byte, checked against
+    main's code) for a game whose every command had a request id: none was kept."""
+    raw = [msgpack.unpackb(p, raw=False) for p in read_log(REQUESTS).payloads]
+    assert all("v" not in r and "request" not in r for r in raw)
+    game = Game.load(REQUESTS)
+    assert (
+        game.seq == REQUESTS_RECORDED["seq"]
+        and list(game.state.winners) == (REQUESTS_RECORDED["winners"])
+    )
+    path = tmp_path / "old.dmlog"
+    shutil.copyfile(REQUESTS, path)
+    stream = FileStream.open(path)
+    try:
+        assert stream.requested("r1") is None  # version 1 kept none: upcast to None
+    finally:
+        stream.close()
+
+
+def test_a_request_is_kept_in_its_record_after_older_ones_and_read_after_a_restart(tmp_path):
+    path = tmp_path / "g.dmlog"
+    game = Game.new(["Ada", "Brok"], 5, log=path)
+    bot = make_bot("random")
+    game.issue(bot_command(game, bot))  # no request: written at record version 1
+    first = game.seq
+    game.issue(bot_command(game, bot), request="take-1")
+    game.close()
+    raw = [msgpack.unpackb(p, raw=False) for p in read_log(path).payloads]
+    assert "v" not in raw[1] and (raw[2]["v"], raw[2]["request"]) == (2, "take-1")
+    again = FileStream.open(path)
+    try:
+        assert again.requested("take-1") == (first, Game.load(path).seq)
+    finally:
+        again.close()
+
+
+@pytest.mark.parametrize(
+    ("change", "error", "words"),
+    [
+        ({"v": 3}, LogVersionError, "batch record version 3 is newer than this program reads"),
+        ({"v": "2"}, LogDamaged, "batch record version '2' is not a number from 1"),
+        ({"v": 2, "request": "x" * 65}, LogDamaged, "a request id is 1 to 64 characters"),
+        ({"v": 2, "request": 7}, LogDamaged, "a request id is 1 to 64 characters"),
+    ],
+)
+def test_a_batch_record_of_a_newer_version_or_a_bad_request_is_refused(
+    tmp_path, change, error, words
+):
+    scan = read_log(REQUESTS)
+    payloads = list(scan.payloads)
+    record = msgpack.unpackb(payloads[1], raw=False)
+    payloads[1] = msgpack.packb({**record, **change}, use_bin_type=True)
+    path = tmp_path / "forged.dmlog"
+    path.write_bytes(encode_log(scan.header, payloads))
+    with pytest.raises(error, match=re.escape(words)):
+        Game.load(path)

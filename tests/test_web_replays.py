@@ -59,6 +59,7 @@ def test_listing_names_the_logs_with_their_players_and_reports_damage(client):
     assert replays["four.dmlog"]["players"] == ["Ada", "Brok", "Cira", "Dain"]
     assert replays["four.dmlog"]["over"] is True
     assert "damaged at byte" in replays["broken.dmlog"]["error"]
+    assert replays["broken.dmlog"]["error"].startswith("broken.dmlog: damaged at byte")
 
 
 def test_summary_has_the_length_players_and_the_totals_through_the_game(client, logs):
@@ -144,6 +145,7 @@ def test_a_damaged_log_in_the_folder_is_a_json_error_with_its_offset(client):
     assert error["code"] == "log_damaged"
     assert isinstance(error["offset"], int) and error["offset"] > 0
     assert error["record"] >= 1
+    assert error["message"].startswith("broken.dmlog: damaged at byte"), error  # no server path
 
 
 @pytest.mark.parametrize("query", ["at=0", "at=100000", "at=abc", "at=-1"])

@@ -391,9 +391,9 @@ def test_resuming_can_be_turned_off(apps):
     assert apps(RESUME_GAMES=False).extensions["dice_miner"].games.all() == []
 
 
-def test_a_torn_last_record_is_skipped_with_how_to_repair_it_and_left_as_it_is(
-    apps, tmp_path, capsys
-):
+def test_a_torn_last_record_is_set_aside_and_the_game_resumed_saying_so(apps, tmp_path, capsys):
+    """It was skipped until someone ran ``log repair`` by hand; now take-up does what
+    repair does (the torn bytes kept beside the log) and says so in one line."""
     first = apps()
     game = start(first.test_client(), TWO_PEOPLE)
     play_first_legal(first.test_client(), first, game, times=2)
@@ -404,10 +404,11 @@ def test_a_torn_last_record_is_skipped_with_how_to_repair_it_and_left_as_it_is(
     capsys.readouterr()
 
     again = apps()
-    assert again.extensions["dice_miner"].games.all() == []
-    [line] = capsys.readouterr().err.splitlines()
-    assert line.startswith(f"{log}: not resumed: ") and f"dice-miner log repair {log}" in line
-    assert log.read_bytes() == torn
+    assert [live.id for live in again.extensions["dice_miner"].games.all()] == [game["id"]]
+    [line] = [x for x in capsys.readouterr().err.splitlines() if "torn" in x]
+    assert line.startswith(f"{log}: its final record was torn") and ".torn-" in line
+    side = next(log.parent.glob(f"{log.name}.torn-*"))
+    assert log.read_bytes() + side.read_bytes() == torn
 
 
 def test_a_game_with_an_undo_in_its_log_is_recorded_after_a_restart_as_it_was_live(apps):

@@ -27,6 +27,7 @@ from core.commands import COMMAND_TYPES, Command
 from core.errors import EventFormatError, EventVersionError
 from core.events import strict
 from core.events.base import EVENT_TYPES, Event
+from core.events.ranges import check_ranges
 from core.events.upcasters import upcast
 
 #: The one converter, with the strict hooks of ``core.events.strict``: each field of
@@ -133,9 +134,11 @@ def event_from_dict(data: dict[str, Any]) -> Event:
     if type(version) is not int or version != cls.VERSION:
         data = _older(cls, version, data)
     try:
-        return structure(data)
-    except Exception as exc:  # a missing field, or one of the wrong type
+        event = structure(data)
+        check_ranges(event)
+    except Exception as exc:  # a missing field, one of the wrong type or out of its range
         raise EventFormatError(f"bad {cls.TAG} event: {_reason(exc)}") from None
+    return event
 
 
 def _older(cls: type[Event], version: Any, data: dict[str, Any]) -> dict[str, Any]:
@@ -198,30 +201,50 @@ def _default(cls: type, name: str) -> Any:
 
 def command_from_dict(data: dict[str, Any]) -> Command:
     """The command a plain map describes; raises EventFormatError if it is not one."""
+    if not isinstance(data, dict):
+        raise EventFormatError(f"not a valid command: expected a map, not {type(data).__name__}")
     try:
-        if not isinstance(data, dict):
-            raise TypeError(f"expected a map, not {type(data).__name__}")
         tag = data["t"]
-        found = _COMMANDS.get(tag) or _record_type(tag, _COMMANDS, COMMAND_TYPES)
     except KeyError as exc:
-        raise _unknown("command", data, f"not a valid command: {_reason(exc)}") from None
+        raise EventFormatError(f"not a valid command: {_reason(exc)}") from None
+    try:
+        found = _COMMANDS.get(tag) or _record_type(tag, _COMMANDS, COMMAND_TYPES)
+    except (KeyError, TypeError):  # TypeError: a tag that cannot be a key (an array)
+        raise _unknown(
+            "command", data, f"not a valid command: no command type {tag!r:.80}"
+        ) from None
     except Exception as exc:
         raise EventFormatError(f"not a valid command: {_reason(exc)}") from None
     try:
-        return found[1](data)
+        command = found[1](data)
+        check_ranges(command)
     except Exception as exc:
         raise EventFormatError(f"not a valid command: {_reason(exc)}") from None
+    return command
 
 
-def encode_batch(batch: Batch) -> bytes:
-    """The msgpack payload of a batch (ValueError if it is too big to be read back)."""
-    payload = _packb(
-        {
-            "seq": batch.seq,
-            "cmd": command_to_dict(batch.command),
-            "events": [event_to_dict(e) for e in batch.events],
-        }
-    )
+#: The batch record's own version: 1 is ``{"seq", "cmd", "events"}``; 2 adds
+#: ``"request"``, the client's request id the batch answers (so a store kept in files
+#: answers a retried request after a restart, as one kept in a database does). A record
+#: without ``"v"`` is version 1, and one with no request is written so, byte for byte.
+BATCH_VERSION = 2
+#: The longest request id a record holds (the PostgreSQL store's column allows as many).
+MAX_REQUEST = 64
+
+
+def encode_batch(batch: Batch, request: str | None = None) -> bytes:
+    """The msgpack payload of a batch answering ``request`` (if any): ValueError if it is
+    too big to be read back, or the request id is not 1 to 64 characters."""
+    record: dict[str, Any] = {
+        "seq": batch.seq,
+        "cmd": command_to_dict(batch.command),
+        "events": [event_to_dict(e) for e in batch.events],
+    }
+    if request is not None:
+        _check_request(request)
+        record["v"] = BATCH_VERSION
+        record["request"] = request
+    payload = _packb(record)
     if len(payload) > MAX_BATCH_BYTES:
         raise ValueError(f"batch of {len(payload)} bytes exceeds the limit ({MAX_BATCH_BYTES})")
     return payload
@@ -229,6 +252,12 @@ def encode_batch(batch: Batch) -> bytes:
 
 def decode_batch(payload: bytes) -> Batch:
     """The batch a payload holds; raises EventFormatError on anything malformed."""
+    return decode_record(payload)[0]
+
+
+def decode_record(payload: bytes) -> tuple[Batch, str | None]:
+    """The batch a payload holds and the request id it answers (None: none, or a
+    version-1 record); raises EventFormatError on anything malformed."""
     if len(payload) > MAX_BATCH_BYTES:
         raise EventFormatError(
             f"batch of {len(payload)} bytes exceeds the limit ({MAX_BATCH_BYTES})"
@@ -237,10 +266,35 @@ def decode_batch(payload: bytes) -> Batch:
         data = _unpackb(payload)
         seq, cmd, events = data["seq"], data["cmd"], data["events"]
     except Exception as exc:
-        raise EventFormatError(f"not a batch of events: {exc}") from None
+        raise EventFormatError(f"not a batch of events: {str(exc) or type(exc).__name__}") from None
     if type(seq) is not int or seq < 0 or type(events) is not tuple:
         raise EventFormatError("batch has a bad seq or event list")
-    return Batch(seq, command_from_dict(cmd), tuple(map(event_from_dict, events)))
+    request = _request_of(data) if "v" in data else None
+    return Batch(seq, command_from_dict(cmd), tuple(map(event_from_dict, events))), request
+
+
+def _request_of(data: dict[str, Any]) -> str | None:
+    """The request id of a record that names its version (upcast from an older one)."""
+    version = data["v"]
+    if type(version) is not int or version < 1:
+        raise EventFormatError(f"batch record version {version!r} is not a number from 1")
+    if version > BATCH_VERSION:
+        raise EventVersionError(
+            f"batch record version {version} is newer than this program reads ({BATCH_VERSION})"
+        )
+    fields = upcast("batch", version, BATCH_VERSION, {"request": data.get("request")})
+    request = fields["request"]
+    if request is not None:
+        try:
+            _check_request(request)
+        except ValueError as exc:
+            raise EventFormatError(f"bad batch record: {exc}") from None
+    return request
+
+
+def _check_request(request: Any) -> None:
+    if type(request) is not str or not 1 <= len(request) <= MAX_REQUEST:
+        raise ValueError(f"a request id is 1 to {MAX_REQUEST} characters, not {request!r:.80}")
 
 
 _packers = threading.local()

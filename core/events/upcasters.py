@@ -61,3 +61,9 @@ def hero_chosen_faces(fields: Fields) -> Fields:
 def heroes_dealt_faces(fields: Fields) -> Fields:
     """HeroesDealt v1 -> v2: add each dealt hero's ``faces`` (an unknown hero raises KeyError)."""
     return {**fields, "faces": tuple(HEROES_STANDARD_D1[hero] for hero in fields["heroes"])}
+
+
+@upcaster("batch", 1)
+def batch_request(fields: Fields) -> Fields:
+    """A batch record v1 -> v2: it answers no request it kept (version 1 kept none)."""
+    return {**fields, "request": None}

@@ -19,6 +19,7 @@ from attrs import define, field
 
 from core.errors import DiceMinerError, GameBusy, GameNotFound, TornRecord
 from core.game import Game
+from core.host.recover import reveal_stored, set_aside_torn, unrevealed
 from core.host.table import Table
 from core.store import GameEntry, Seating, Store
 
@@ -34,6 +35,7 @@ class TakeUpReport:
     finished: list[str] = field(factory=list)  # finished games, listed for watching
     skipped: list[str] = field(factory=list)  # one line each: the game and the reason
     lazy: bool = False  # a shared store's: nothing taken up at the start, a game when asked
+    recovered: list[str] = field(factory=list)  # one line each: what was mended, and how
 
     def summary(self) -> str:
         """One line for a server's start-up message."""
@@ -143,7 +145,7 @@ class TakeUp:
             self._skip(what, "it has no seating (who plays each seat) beside it")
             return None
         try:
-            game = Game.from_stream(self.store.read(entry.game_id))
+            game = self._read_game(entry, seating, what)
         except (DiceMinerError, OSError, ValueError) as exc:
             self._skip(what, _reason(exc, what))
             return None
@@ -158,6 +160,26 @@ class TakeUp:
             )
             return None
         return entry, game, seating
+
+    def _read_game(self, entry: GameEntry, seating: Seating, what: str) -> Game:
+        """The stored game, read, with no person needed for a crash's footprints: a torn
+        final record is set aside (as ``log repair`` does, its bytes kept beside the log)
+        and a game that ended without revealing its secret reveals it (``core.host.recover``)."""
+        try:
+            game = Game.from_stream(self.store.read(entry.game_id))
+        except TornRecord:
+            self._note(set_aside_torn(self.store, entry.game_id, what))
+            game = Game.from_stream(self.store.read(entry.game_id))
+        if unrevealed(game, seating):
+            game.close()
+            self._note(reveal_stored(self.store, entry.game_id, _secret(seating), what))
+            game = Game.from_stream(self.store.read(entry.game_id))
+        return game
+
+    def _note(self, line: str) -> None:
+        self.report.recovered.append(line)
+        if self._say is not None:
+            self._say(line)
 
     def _reopen(self, entry: GameEntry, seq: int, seating: Seating) -> Table | None:
         """An unfinished game opened for play (the writer's lock taken), or None."""

@@ -32,7 +32,7 @@ from typing import Any
 
 import attrs
 
-from core.errors import LogDamaged, LogError
+from core.errors import LogChanged, LogDamaged, LogError
 from core.log.framing import (
     PREAMBLE_SIZE,
     LogScan,
@@ -346,6 +346,7 @@ class LogWriter:
 
     def _write(self, data: bytes, count: int) -> None:
         fd = self._usable_fd()
+        self._check_unchanged(fd)
         try:
             _write_all(fd, data)
             if self._sync:
@@ -361,9 +362,37 @@ class LogWriter:
         self._end += len(data)
         self._records += count
 
+    def _check_unchanged(self, fd: int) -> None:
+        """Refuse to append (from now on) to a log changed under this writer: its name
+        now another file's (a rename over it), no name left to it (removed), or bytes it
+        did not write at its end. Appending then would lose acknowledged events, or mix
+        two writers' records. (The log itself moved to another name is still the log:
+        its lock and its bytes go with it.)"""
+        held = os.fstat(fd)
+        try:
+            named = os.stat(self.path)
+        except FileNotFoundError:
+            named = None
+        if named is not None and (named.st_dev, named.st_ino) != (held.st_dev, held.st_ino):
+            how = "replaced by another file (renamed over it)"
+            reason = f"{self.path}: the log was {how} while this writer held it"
+        elif held.st_nlink == 0:  # no name leads to what it appends: its events would be lost
+            reason = f"{self.path}: the log was removed while this writer held it"
+        elif held.st_size != self._end:
+            reason = (
+                f"{self.path}: the log changed under its writer: it is {held.st_size} bytes, "
+                f"this writer ended it at byte {self._end} (another program wrote to it)"
+            )
+        else:
+            return
+        self._failed = LogChanged(f"{reason}; nothing more is appended: reopen it to go on")
+        raise self._failed
+
     def _usable_fd(self) -> int:
         if self._fd is None:
             raise LogError(f"{self.path}: writer is closed")
+        if isinstance(self._failed, LogChanged):
+            raise self._failed
         if self._failed is not None:
             raise LogError(
                 f"{self.path}: writer is unusable after a failed append; reopen the log"

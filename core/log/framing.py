@@ -197,7 +197,8 @@ def decode_header(payload: bytes, version: int, path: str) -> dict[str, Any]:
             max_ext_len=limit,
         )
     except Exception as exc:  # msgpack raises several unrelated types for bad input
-        raise LogDamaged(path, offset, 0, f"header is not valid msgpack ({exc})") from exc
+        reason = f"header is not valid msgpack ({str(exc) or type(exc).__name__})"
+        raise LogDamaged(path, offset, 0, reason) from exc
     if not isinstance(header, dict):
         raise LogDamaged(path, offset, 0, f"header is a {type(header).__name__}, not a map")
     if "format" not in header:

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable
 
 from core.events import game as ev
 from core.events.base import Event
+from core.events.ranges import seats_named
 from core.mountain import SLOT_COUNT, SLOTS, slot_at
 from core.projections.state import EXCAVATION, MAGIC, OVER, PREGAME, REPLENISH, SETUP, GameState
 
@@ -41,7 +42,19 @@ def apply(state: GameState, event: Event) -> GameState:
         raise UnknownEvent(f"no projection handles {type(event).__name__}")
     if state is PREGAME and not isinstance(event, ev.GameStarted):
         raise ValueError(f"a log must begin with GameStarted, not {type(event).__name__}")
+    _check_seats(state, event)
     return handler(state, event)
+
+
+def _check_seats(state: GameState, event: Event) -> None:
+    """Refuse an event naming a seat the game does not have (a forged record: the rules
+    never name one), before a handler or a reader indexes the seats with it."""
+    if state is PREGAME:
+        return
+    players = len(state.names)
+    for seat in seats_named(event):
+        if seat >= players:
+            raise ValueError(f"{type(event).__name__} names seat {seat} of a {players}-seat game")
 
 
 def fold(events: Iterable[Event], state: GameState = PREGAME) -> GameState:
@@ -54,8 +67,11 @@ def fold(events: Iterable[Event], state: GameState = PREGAME) -> GameState:
     handlers = HANDLERS
     for event in events:
         handler = handlers.get(type(event))
-        # ``apply`` itself only where its checks could fail: an unknown event.
-        state = handler(state, event) if handler is not None else apply(state, event)
+        if handler is None:  # ``apply`` itself only where its checks could fail
+            state = apply(state, event)
+            continue
+        _check_seats(state, event)
+        state = handler(state, event)
     return state
 
 
@@ -164,6 +180,8 @@ def _die_taken(state: GameState, e: ev.DieTaken) -> GameState:
     k = _SLOT.get((e.row, e.col))  # slot_at, inline: a game takes ~60 dice
     if k is None:
         raise ValueError(f"there is no slot at row {e.row}, column {e.col}")
+    if slots[k] != e.die:
+        raise ValueError(f"the slot at row {e.row}, column {e.col} holds no die {e.die}")
     slots[k] = None
     for die, row, col in e.slides:
         slots[slots.index(die)] = None
@@ -207,6 +225,8 @@ def _magic_spent(state: GameState, e: ev.MagicSpent) -> GameState:
     if e.die is not None:
         spent, hero_spent = state.spent | {e.die}, state.hero_spent
     else:
+        if e.hero_face is None or not e.hero_face < len(state.hero_faces(e.seat)):
+            raise ValueError(f"seat {e.seat}'s hero has no face h{e.hero_face}")
         spent = state.spent
         hero_spent = _set_item(state.hero_spent, e.seat, state.hero_spent[e.seat] | {e.hero_face})
     return state.replace(faces=_set_faces(state.faces, e.rolls), spent=spent, hero_spent=hero_spent)

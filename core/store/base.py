@@ -109,7 +109,8 @@ class Stream(Protocol):
     def requested(self, request: str) -> tuple[int, int] | None:
         """The seqs ``(first, end)`` of the batches appended for ``request``, or None: a
         request retried after its answer was lost is answered again, never played twice.
-        (The file store remembers requests while its writer is open.)"""
+        Every store keeps the id in the batch's record (record version 2), so it is
+        known after a restart and in an export."""
         ...
 
     def batches(self, from_seq: int = 0) -> Iterator[Batch]:

@@ -33,7 +33,7 @@ from core.errors import (
     StoreConflict,
     StoreUnavailable,
 )
-from core.events.codec import Batch, decode_batch, encode_batch
+from core.events.codec import Batch, decode_batch, decode_record, encode_batch
 from core.log import LogScan, LogWriter, follow_log, read_log, read_log_bytes
 from core.log.framing import FRAME_OVERHEAD, encode_log
 from core.store.base import GameEntry, Seating, check_batches, check_game_id
@@ -43,8 +43,9 @@ from core.store.seatfile import read_seating, write_seating
 POLL_SECONDS = 0.05
 
 
-def decode_scan(scan: LogScan) -> list[Batch]:
-    """Decode a scanned log's batches, checking they run on without gaps.
+def decode_scan(scan: LogScan, requests: Requests | None = None) -> list[Batch]:
+    """Decode a scanned log's batches, checking they run on without gaps (and, given
+    ``requests``, noting there the seqs of each request a record answers).
 
     Content that passed its checksum but is not a valid batch is still damage:
     it is reported with the record's offset, never skipped. The first damage
@@ -54,7 +55,10 @@ def decode_scan(scan: LogScan) -> list[Batch]:
     failure = None
     try:  # the whole log in one pass (the hot path); the failing record is the next one
         for payload in scan.payloads:
-            batches.append(decode_batch(payload))
+            batch, request = decode_record(payload)
+            batches.append(batch)
+            if request is not None and requests is not None:
+                note_request(requests, request, batch)
     except (EventVersionError, EventFormatError) as exc:
         failure = exc
     seq = 0
@@ -70,6 +74,16 @@ def decode_scan(scan: LogScan) -> list[Batch]:
             raise LogVersionError(f"{where}: {failure}; upgrade dice-miner") from None
         raise LogDamaged(scan.path, offset, number + 1, str(failure)) from None
     return batches
+
+
+#: Per request id, the seqs ``(first, end)`` of the batches that answered it.
+Requests = dict[str, tuple[int, int]]
+
+
+def note_request(requests: Requests, request: str, batch: Batch) -> None:
+    """Note that ``batch`` answers ``request`` (a table's undo may be several batches)."""
+    first, _ = requests.get(request, (batch.seq, batch.end))
+    requests[request] = (first, batch.end)
 
 
 def load_batches(
@@ -115,6 +129,7 @@ class FileStream:
         batches: list[Batch],
         writer: LogWriter | None,
         game_id: str | None = None,
+        requests: Requests | None = None,
     ) -> None:
         self.path = scan.path
         #: The verified scan the stream was opened with (record offsets, for damage reports).
@@ -132,7 +147,8 @@ class FileStream:
             self._next_seq = batch.end
         self._lock = threading.Lock()
         self._wake = _condition(self.path) if writer is not None else None
-        self._requests: dict[str, tuple[int, int]] = {}  # while the writer is open
+        #: The requests the log's records answer (kept in them: record version 2).
+        self._requests: Requests = {} if requests is None else requests
 
     # -- opening ---------------------------------------------------------------
 
@@ -158,20 +174,23 @@ class FileStream:
     ) -> FileStream:
         """An existing log, opened for appending; damage raises before anything is written."""
         writer = LogWriter.open(path, sync=sync)
+        requests: Requests = {}
         try:
-            batches = decode_scan(writer.scan)
+            batches = decode_scan(writer.scan, requests)
         except BaseException:
             writer.close()
             raise
-        return cls(writer.scan, batches, writer, game_id)
+        return cls(writer.scan, batches, writer, game_id, requests)
 
     @classmethod
     def read(
         cls, path: str | os.PathLike[str], *, drop_torn: bool = False, game_id: str | None = None
     ) -> FileStream:
         """An existing log, to read and follow (no lock: a writer may be appending)."""
-        scan, batches = load_batches(path, drop_torn=drop_torn)
-        return cls(scan, batches, None, game_id)
+        scan = read_log(path, drop_torn=drop_torn)
+        requests: Requests = {}
+        batches = decode_scan(scan, requests)
+        return cls(scan, batches, None, game_id, requests)
 
     # -- the stream --------------------------------------------------------------
 
@@ -196,7 +215,7 @@ class FileStream:
     def append(self, batch: Batch, request: str | None = None) -> None:
         if self._writer is None:
             raise LogError(f"{self.path}: opened for reading only")
-        payload = encode_batch(batch)
+        payload = encode_batch(batch, request)
         with self._lock:
             if batch.seq != self._next_seq:
                 raise StoreConflict(
@@ -212,13 +231,14 @@ class FileStream:
             self._ends.append(batch.end)
             self._next_seq = batch.end
             if request is not None:
-                first, _ = self._requests.get(request, (batch.seq, batch.end))
-                self._requests[request] = (first, batch.end)
+                note_request(self._requests, request, batch)
         if self._wake is not None:
             with self._wake:
                 self._wake.notify_all()
 
     def requested(self, request: str) -> tuple[int, int] | None:
+        if self._writer is None:
+            self._catch_up()
         with self._lock:
             return self._requests.get(request)
 
@@ -262,7 +282,7 @@ class FileStream:
             offset = self._end_offset
             for number, payload in enumerate(payloads, start=len(self._payloads) + 1):
                 try:
-                    batch = decode_batch(payload)
+                    batch, request = decode_record(payload)
                 except EventVersionError as exc:
                     raise LogVersionError(f"{self.path}: record {number}: {exc}") from None
                 except EventFormatError as exc:
@@ -270,6 +290,8 @@ class FileStream:
                 if batch.seq != seq:
                     reason = f"batch starts at seq {batch.seq}, expected {seq}"
                     raise LogDamaged(self.path, offset, number, reason)
+                if request is not None:
+                    note_request(self._requests, request, batch)
                 self._payloads.append(payload)
                 self._ends.append(batch.end)
                 self._offsets.append(offset)
@@ -342,7 +364,12 @@ class FileStore:
         check_batches(game_id, payloads, batches)
         with self._new_game(game_id, seating) as path:
             writer = LogWriter.create(path, dict(header), sync=self.sync, first=list(payloads))
-        return FileStream(writer.scan, list(batches), writer, game_id)
+        requests: Requests = {}
+        for payload, batch in zip(payloads, batches, strict=True):
+            request = decode_record(payload)[1]
+            if request is not None:
+                note_request(requests, request, batch)
+        return FileStream(writer.scan, list(batches), writer, game_id, requests)
 
     @contextlib.contextmanager
     def _new_game(self, game_id: str, seating: Seating | None) -> Iterator[Path]:

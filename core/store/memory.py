@@ -14,7 +14,7 @@ from typing import Any
 from zlib import crc32
 
 from core.errors import GameDamaged, GameExists, GameNotFound, StoreConflict, StoreError
-from core.events.codec import Batch, decode_batch, encode_batch
+from core.events.codec import Batch, decode_batch, decode_record, encode_batch
 from core.log.framing import FORMAT_VERSION, encode_log
 from core.store.base import GameEntry, Seating, check_batches, check_game_id
 
@@ -135,7 +135,7 @@ class MemoryStream:
     def append(self, batch: Batch, request: str | None = None) -> None:
         if not self._writable:
             raise StoreError(f"game {self.game_id} was opened for reading only")
-        payload = encode_batch(batch)
+        payload = encode_batch(batch, request)  # kept in the record, as the file store does
         game = self._game
         if game.shared:
             with self._lock:
@@ -245,6 +245,10 @@ class MemoryStore:
         with game.lock:
             for payload, batch in zip(payloads, batches, strict=True):
                 game.add(bytes(payload), batch)
+                request = decode_record(payload)[1]  # an adopted log's requests are known
+                if request is not None:
+                    first, _ = game.requests.get(request, (batch.seq, batch.end))
+                    game.requests[request] = (first, batch.end)
         with self._lock:
             if game_id in self._games:
                 raise GameExists(f"{self.url} already holds a game {game_id!r}")

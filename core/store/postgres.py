@@ -51,7 +51,7 @@ from core.errors import (
     StoreError,
     StoreUnavailable,
 )
-from core.events.codec import Batch, decode_batch, encode_batch
+from core.events.codec import Batch, decode_batch, decode_record, encode_batch
 from core.log.framing import FORMAT_VERSION, PREAMBLE, decode_header, encode_frame, encode_header
 from core.store.base import GameEntry, Seating, SeatRecord, check_batches, check_game_id
 from core.store.pganalyses import AnalysisQueue
@@ -148,7 +148,7 @@ class PostgresStream:
             raise StoreError(f"{self._store.url}: game {self._game_id} was opened for reading only")
         if not batch.events:
             raise StoreError(f"{self._store.url}: game {self._game_id}: a batch without events")
-        payload = encode_batch(batch)
+        payload = encode_batch(batch, request)  # in the record too: an export keeps it
         params = {
             "game": self._game_id,
             "seq": batch.seq,
@@ -449,7 +449,7 @@ class PostgresStore:
         header_bytes = encode_header(dict(header))
         header_crc = zlib.crc32(header_bytes)
         rows = [
-            (game_id, b.seq, b.end, n, p, zlib.crc32(p))
+            (game_id, b.seq, b.end, n, p, zlib.crc32(p), decode_record(p)[1])
             for n, (b, p) in enumerate(zip(batches, payloads, strict=True), start=1)
         ]
         with self._connection(appending=True) as conn, conn.transaction():
@@ -463,8 +463,8 @@ class PostgresStore:
                 raise GameExists(f"{self._url} already holds a game {game_id!r}") from None
             with conn.cursor() as cursor:
                 cursor.executemany(
-                    "INSERT INTO batches (game, seq, end_seq, record, payload, crc) "
-                    "VALUES (%s, %s, %s, %s, %b, %s)",
+                    "INSERT INTO batches (game, seq, end_seq, record, payload, crc, request) "
+                    "VALUES (%s, %s, %s, %s, %b, %s, %s)",
                     rows,
                 )
             if seating is not None:  # in the same transaction: never a game without its seats

@@ -13,6 +13,7 @@ import os
 
 from core.errors import DiceMinerError, LogError
 from core.events.codec import Batch
+from core.game import replay_scan
 from core.store import LogScan, load_batches
 
 #: Exit codes shared by the subcommands (documented in the README).
@@ -74,8 +75,7 @@ def read_log(path: str) -> tuple[LogScan, list[Batch]]:
     if os.path.isdir(path):
         raise LogError(f"{path}: is a directory, not a log")
     scan, batches = load_batches(path)
-    if not batches:
-        raise LogError(f"{path}: the log holds no game (only its header)")
+    replay_scan(scan, batches)  # a record that cannot be applied is damage, named where it is
     return scan, batches
 
 

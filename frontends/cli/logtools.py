@@ -15,13 +15,14 @@ from collections.abc import Iterator
 
 from core.branch import branch_facts, branch_problems
 from core.commands import NewGame
-from core.errors import GameDamaged, LogDamaged, TornRecord
+from core.errors import GameDamaged, LogDamaged, LogError, TornRecord
 from core.events.codec import Batch, event_to_dict
 from core.events.game import CommandUndone
 from core.events.table import SeedRevealed
 from core.game import log_header
 from core.projections.views import Step, event_line, event_record, event_text, walk
 from core.store import repair_log
+from core.store.salvage import salvage_log
 from core.verify import Provenance, provenance, rerun
 from frontends.cli import loghash
 from frontends.cli.args import EXIT_DIFFERENT, EXIT_OK, event_count, read_log
@@ -84,6 +85,18 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     repair.add_argument("log", metavar="LOG")
     repair.set_defaults(run=run_repair)
+
+    salvage = group.add_parser(
+        "salvage",
+        help="write the longest good beginning of a damaged log to a new file",
+        description="Write the records of LOG before its first damage (a flipped byte, junk "
+        "appended, a record that cannot be replayed, a torn tail) as the new log OUT, which "
+        "opens and plays on like any other. LOG is never changed; OUT is never overwritten. "
+        "Exit 0 when OUT was written (saying what was left out), 2 when nothing could be.",
+    )
+    salvage.add_argument("log", metavar="LOG")
+    salvage.add_argument("out", metavar="OUT")
+    salvage.set_defaults(run=run_salvage)
 
 
 # -- show ----------------------------------------------------------------------------
@@ -309,6 +322,25 @@ def side_by_side(name_a: str, a: Step | None, name_b: str, b: Step | None) -> st
 
 def _cut(text: str, width: int) -> str:
     return text if len(text) <= width else text[: width - 3] + "..."
+
+
+# -- salvage -------------------------------------------------------------------------
+
+
+def run_salvage(args: argparse.Namespace) -> int:
+    """Keep what comes before the first damage, in a new file; say what was left out."""
+    if os.path.isdir(args.log):
+        raise LogError(f"{args.log}: is a directory, not a log")
+    found = salvage_log(args.log, args.out)
+    kept = f"{found.kept} records ({found.events} events)"
+    if not found.reason:
+        print(f"{args.log}: no damage found; all {kept} copied to {args.out}")
+        return EXIT_OK
+    print(
+        f"{args.log}: kept the {kept} before the damage at byte {found.offset} "
+        f"(record {found.record}: {found.reason}) in {args.out}; the rest is left out"
+    )
+    return EXIT_OK
 
 
 # -- repair --------------------------------------------------------------------------

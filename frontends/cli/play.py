@@ -14,6 +14,7 @@ import secrets
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from core.analysis import DEFAULT_SAMPLES, DEFAULT_SOLO_SAMPLES
 from core.bots import BOTS
@@ -21,9 +22,12 @@ from core.commands import GAME_MODES
 from core.errors import DiceMinerError, LogLocked, TornRecord
 from core.game import Game
 from core.scoring_solo import solo_score
-from frontends.cli.args import positive_int
+from frontends.cli.args import EXIT_USAGE, positive_int
 from frontends.cli.launcher import command
 from frontends.cli.tui.table import BOT_NAMES, Seat, bot_seat, default_bot, seats_from_names
+
+if TYPE_CHECKING:  # imported when the screen opens, not at start-up
+    from frontends.cli.tui.session import Session
 
 
 class PlayError(DiceMinerError):
@@ -196,8 +200,15 @@ def check_new_log(path: Path) -> None:
 
 
 def open_log(path: Path) -> Game:
-    """The logged game to continue, or why not with what to do about it."""
+    """The logged game to continue, or why not with what to do about it.
+
+    A finished game is read into memory, never opened for writing: nothing a
+    player does with it (an undo) may change its log, a sample in ``replays/`` say.
+    """
     try:
+        finished = Game.load(path)
+        if finished.state.is_over:
+            return finished
         return Game.open(path)
     except TornRecord as exc:
         raise PlayError(
@@ -263,7 +274,12 @@ def run(args: argparse.Namespace) -> int:
     game, seats, path, notes = start(args)
     try:
         session = Session(
-            game, seats, path.resolve(), hints=True if args.hints else None, samples=args.samples
+            game,
+            seats,
+            path.resolve(),
+            hints=True if args.hints else None,
+            samples=args.samples,
+            read_only=game.state.is_over,
         )
         for line in [*notes, f"The game is logged in {path}"]:
             session.note(line)
@@ -271,8 +287,21 @@ def run(args: argparse.Namespace) -> int:
         PlayApp(session, pace=0.0 if args.fast else args.pace, ascii_only=ascii_only).run()
     finally:
         game.close()
-    print(summary(game, path.resolve()))
-    return 0
+    code, words = farewell(session, game, path.resolve())
+    print(words)
+    return code
+
+
+def farewell(session: Session, game: Game, path: Path) -> tuple[int, str]:
+    """The exit code and what is printed after the screen closes: the result, how to go
+    on, or (the log could not keep a move) one line saying so, never claiming a save."""
+    if session.failed is not None:
+        again = command("play", "--resume", path)
+        return EXIT_USAGE, (
+            f"The game stopped: {session.failed}; its log {path} keeps the moves made "
+            f"before. Free some space, then: {again}"
+        )
+    return 0, summary(game, path)
 
 
 def summary(game: Game, path: Path) -> str:

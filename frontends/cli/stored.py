@@ -11,8 +11,8 @@ from __future__ import annotations
 import argparse
 import contextlib
 
-from core.errors import LogError
 from core.events.codec import Batch
+from core.game import replay_scan
 from core.store import LogScan, Store, check_game_id, load_batches_bytes, open_store
 from frontends.cli.args import CliError, read_log
 
@@ -62,8 +62,7 @@ def read_stored(url: str, game_id: str) -> tuple[LogScan, list[Batch]]:
         data = export_game(store, game_id)
         name = f"{store.url} game {game_id}"
     scan, batches = load_batches_bytes(data, name=name)
-    if not batches:
-        raise LogError(f"{name}: the log holds no game (only its header)")
+    replay_scan(scan, batches)
     return scan, batches
 
 

@@ -33,6 +33,7 @@ from core.commands import NewGame, Undo, parse_command
 from core.errors import CommandSyntaxError, EventFormatError, LogError, SetupError
 from core.events.codec import command_from_dict
 from core.host.seats import short_name
+from frontends.web import openapi
 from frontends.web.analysis import analyses
 from frontends.web.errors import ApiError, bad_command, log_refused
 from frontends.web.lookup import int_arg, json_body, live_game, replay_named
@@ -57,6 +58,12 @@ def _events(records: list[dict[str, Any]], total: int) -> dict[str, Any]:
 
 
 # -- replays -----------------------------------------------------------------------
+
+
+@bp.get("/openapi.json")
+def openapi_document():
+    """This API described in OpenAPI 3.1 (``frontends.web.openapi``, docs/openapi.json)."""
+    return jsonify(openapi.document())
 
 
 @bp.get("/replays")

@@ -8,6 +8,7 @@ error page and a bad request never takes the server down. Pages outside
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from flask import Flask, Response, jsonify, render_template, request
@@ -42,6 +43,16 @@ def excerpt(text: str, limit: int = MAX_MESSAGE) -> str:
     return f"{text[:head]}… ({len(text) - head - tail:,} characters left out) …{text[-tail:]}"
 
 
+#: An absolute path (two or more components): a server's folders are nobody's business.
+_ABSOLUTE_PATH = re.compile(r"(?<![\w.:/])/(?:[^\s/:'\"()]+/)+([^\s/:'\"()]+)")
+
+
+def without_paths(text: str) -> str:
+    """``text`` with each absolute path cut to its last name (``/srv/logs/x.dmlog`` is
+    ``x.dmlog``): an error answer says which log, never where the server keeps it."""
+    return _ABSOLUTE_PATH.sub(r"\1", text)
+
+
 class ApiError(Exception):
     """A request the server refuses: an HTTP status, a stable code, a message, extra fields."""
 
@@ -54,13 +65,15 @@ class ApiError(Exception):
         headers: dict[str, str] | None = None,
         **extra: Any,
     ) -> None:
-        message = excerpt(message)
+        message = excerpt(without_paths(message))
         super().__init__(message)
         self.status = status
         self.code = code
         self.message = message
         self.headers = headers or {}
-        self.extra = {k: excerpt(v) if isinstance(v, str) else v for k, v in extra.items()}
+        self.extra = {
+            k: excerpt(without_paths(v)) if isinstance(v, str) else v for k, v in extra.items()
+        }
 
     def body(self) -> dict[str, Any]:
         """The JSON body of the answer."""
@@ -163,7 +176,10 @@ def register_error_handlers(app: Flask) -> None:
         if status == 413:
             limit = app.config.get("MAX_CONTENT_LENGTH")
             message = f"the upload is too large (the limit is {limit} bytes)"
-        return _answer(ApiError(status, _HTTP_CODES.get(status, f"http_{status}"), message))
+        # A 405 names the methods the address takes (``Allow``, RFC 9110), as Werkzeug's own does.
+        allow = {k: v for k, v in exc.get_headers() if k == "Allow"}
+        code = _HTTP_CODES.get(status, f"http_{status}")
+        return _answer(ApiError(status, code, message, headers=allow))
 
     @app.errorhandler(Exception)
     def _unexpected(exc: Exception):

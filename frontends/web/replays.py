@@ -28,6 +28,7 @@ from core.projections.snapshots import SNAPSHOT_EVERY, SnapshotIndex, Unreplayab
 from core.projections.state import GameState
 from core.projections.views import event_record, walk
 from core.store import LogScan, load_batches, load_batches_bytes
+from frontends.web.errors import without_paths
 from frontends.web.readmodel import ScoreSeries, boards_of, pack_boards
 
 #: Log files a replay directory's listing considers.
@@ -139,11 +140,26 @@ def _file_key(path: Path) -> tuple[str, int, int]:
     return (str(path), st.st_mtime_ns, st.st_size)
 
 
+#: The bytes of uploaded logs kept in memory between them: 16 uploads of 2 MB logs once
+#: took a server from 40 to 479 MB (a replay holds its states, ~12 times its log's size).
+UPLOAD_BYTES = 4 * 1024 * 1024
+
+
 class ReplayLibrary:
     """The replays directory's logs (cached by path and mtime) and recent uploads (in memory)."""
 
-    def __init__(self, folder: str | os.PathLike, *, cache_size: int = 16, uploads: int = 16):
+    def __init__(
+        self,
+        folder: str | os.PathLike,
+        *,
+        cache_size: int = 16,
+        uploads: int = 16,
+        upload_bytes: int = UPLOAD_BYTES,
+    ):
         self.folder = Path(folder)
+        #: The uploads kept hold at most this many bytes of logs between them (the newest
+        #: is always kept): a replay in memory takes about a dozen times its log's size.
+        self._upload_bytes = upload_bytes
         self._cache: OrderedDict[tuple, Replay] = OrderedDict()
         self._uploads: OrderedDict[str, Replay] = OrderedDict()
         self._games: OrderedDict[str, tuple[str, Replay]] = OrderedDict()
@@ -169,7 +185,7 @@ class ReplayLibrary:
             try:
                 replay = self._load_file(name, path)
             except (LogError, ValueError) as exc:
-                entry["error"] = str(exc)
+                entry["error"] = without_paths(str(exc))
             else:
                 entry.update(
                     mode=replay.header.get("mode"),
@@ -259,9 +275,14 @@ class ReplayLibrary:
         replay = Replay(name, scan, batches, "upload", data=data)
         with self._lock:
             self._uploads[name] = replay
-            while len(self._uploads) > self._upload_size:
+            while len(self._uploads) > 1 and (
+                len(self._uploads) > self._upload_size or self._kept_bytes() > self._upload_bytes
+            ):
                 self._uploads.popitem(last=False)
         return replay
+
+    def _kept_bytes(self) -> int:
+        return sum(len(replay.data) for replay in self._uploads.values())
 
 
 __all__ = ["GAME_NAME", "SNAPSHOT_EVERY", "Replay", "ReplayLibrary", "ReplayNotFound"]

@@ -315,14 +315,14 @@ class PlayApp:
         s = self.session
         loop = asyncio.get_running_loop()
         while True:
-            if s.bot_to_act() is None or s.overlay is not None:
+            if s.bot_to_act() is None or s.overlay is not None or s.failed is not None:
                 await asyncio.sleep(POLL)
                 continue
             await asyncio.sleep(self.pace)
             if s.bot_to_act() is None or s.overlay is not None:
                 continue
             move = await loop.run_in_executor(None, s.table.decide_bot)
-            if move is not None and s.table.play(move):
+            if move is not None and s.play_bot(move):
                 s.after_change()
                 self.app.invalidate()
 

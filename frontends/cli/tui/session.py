@@ -19,12 +19,13 @@ from pathlib import Path
 from attrs import evolve, frozen
 
 from core.commands import Command, TakeDie, Undo, parse_command
-from core.errors import CommandSyntaxError, RuleError
+from core.errors import CommandSyntaxError, RuleError, StoreError
 from core.events import game as ev
 from core.events import solo as sev
 from core.events.base import Event
 from core.game import Game
 from core.host import Table
+from core.host.table import BotMove
 from core.projections.state import GameState
 from core.projections.steps import Commit, Step
 from core.projections.text import describe
@@ -64,8 +65,13 @@ class Session:
         *,
         hints: bool | None = None,
         samples: int | None = None,
+        read_only: bool = False,
     ) -> None:
         self.table = Table(game, Seating(tuple(seats)))
+        #: A finished game resumed from its log: shown, never changed (no undo).
+        self.read_only = read_only
+        #: Why the game stopped (its log could not keep a move), or None while it goes on.
+        self.failed: str | None = None
         self.log_path = log_path
         #: The hint key works against bots and alone; at one keyboard only if asked for.
         self.hints_on = len(self.table.persons) == 1 if hints is None else hints
@@ -227,8 +233,26 @@ class Session:
         except RuleError as refused:
             self.say(refused.message, "error")
             return False
+        except StoreError as failed:  # a full disk: the table stopped
+            self.stop(failed)
+            return False
         self.after_change()
         return True
+
+    def play_bot(self, move: BotMove) -> bool:
+        """Commit a bot's move decided for this position; False if it was not (the game
+        moved on, or its log could not keep it: then the game stops, saying so)."""
+        try:
+            return bool(self.table.play(move))
+        except StoreError as failed:
+            self.stop(failed)
+            return False
+
+    def stop(self, failed: Exception) -> None:
+        """The log could not keep a move: nothing more is played, and the screen says why
+        in one line (what was saved before stays saved; nothing claims more)."""
+        self.failed = self.table.stopped or str(failed)
+        self.say(f"The game stopped: {self.failed}. Quit with q.", "error")
 
     def after_change(self) -> None:
         """The game changed: read its events and reset the selection."""
@@ -257,6 +281,9 @@ class Session:
         """Step back to before the last move of the person at this keyboard, with the bots'
         replies (the table's undo policy). At one keyboard shared by several people that
         is the person the keyboard was last handed to: never another's move."""
+        if self.read_only:
+            self.say("This game is over; its log is open read-only, so nothing is undone.", "error")
+            return False
         if self.is_hotseat:
             seat = self.at_keyboard if self.at_keyboard is not None else self.human_to_act()
             return self._undo_seat(seat)
@@ -275,6 +302,9 @@ class Session:
             steps = len(self.table.undo(seat))
         except RuleError as refused:
             self.say(refused.message, "error")
+            return False
+        except StoreError as failed:
+            self.stop(failed)
             return False
         self.after_change()
         self.say(f"Undid {steps} move{'s' if steps != 1 else ''}.")
