@@ -186,3 +186,29 @@ def test_one_request_id_sent_to_two_workers_at_once_is_one_effect_and_one_answer
         views[0].table.refresh()
         assert views[0].seq == after_move + len(records_a), "the undo played once"
     pool.shutdown()
+
+
+def test_a_game_ended_while_its_reveal_could_not_be_kept_is_revealed_by_the_sweep(
+    workers, monkeypatch
+):
+    """The database away at the very end: the last move stands and is told, the game is
+    over, and the site's sweep reveals its secret once the database is back."""
+    from core.errors import StoreUnavailable
+    from core.game import Game
+
+    [lobby] = workers(1, sweep_every=0.2)
+    real = Game.reveal
+    failed = []
+
+    def away_once(game):
+        if not failed:
+            failed.append(game.game_id)
+            raise StoreUnavailable("the database cannot be reached")
+        return real(game)
+
+    monkeypatch.setattr(Game, "reveal", away_once)
+    table, _ = lobby.create(bots("greedy", "random"))
+    assert wait_until(lambda: table.state.is_over, timeout=90)
+    assert failed == [table.id] and table.stopped is None
+    assert wait_until(lambda: table.state.facts.revealed, timeout=20), "revealed by the sweep"
+    assert wait_until(lambda: lobby.board.live() == 0)

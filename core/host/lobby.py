@@ -521,6 +521,8 @@ class Lobby:
                 continue
             with table.in_use():
                 table.refresh()
+                if row.waits == "reveal" and table.reveal():
+                    done.append(f"{row.game_id}: its secret revealed after its end")
                 if row.seq < table.seq or table.state.is_over:
                     self._sync(table, ())
                 table.person_moved = max(table.person_moved, row.person_moved)

@@ -53,9 +53,11 @@ def worker_name() -> str:
 def status_of(table: Table, commits: Sequence[Commit]) -> Status:
     """The status ``table``'s writer leaves after ``commits`` (``core.store.pgwork``)."""
     state = table.state
-    over = state.is_over
+    over = state.is_over and not state.facts.secret_dice
     waits = None
-    if not over and table.playable and table.stopped is None and not table.closed:
+    if state.is_over and not over:  # ended without its reveal: the sweep sees it made
+        waits = "reveal"
+    elif not over and table.playable and table.stopped is None and not table.closed:
         seat = state.to_act()
         if seat is not None:
             waits = "bot" if table.bot_kind(seat) is not None else "person"

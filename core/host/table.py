@@ -383,6 +383,21 @@ class Table:
                 return []
             return self._commit([self._append(CloseGame(reason))])
 
+    def reveal(self) -> list[Commit]:
+        """Reveal the secret of a game that ended while its store could not keep the reveal
+        (away a moment); [] if there is nothing to reveal here."""
+        with self.changed:
+            state = self.state
+            if not (state.is_over and state.facts.secret_dice) or self.game.secret is None:
+                return []
+            if self.stopped is not None or not self.playable:
+                return []
+            try:
+                commit = self.game.reveal()
+            except StoreConflict:  # another process revealed it
+                return self.refresh()
+            return self._commit([commit]) if commit is not None else []
+
     def hand_to_bot(self, seat: int, bot: str, reason: str) -> list[Commit]:
         """Let a bot of kind ``bot`` play a quiet person's seat (logged, so everyone sees it;
         the person takes it back by moving again)."""
@@ -436,6 +451,7 @@ class Table:
             self.changed_at = time.time()
             if here:
                 self.changed_elsewhere = False
+            failed: BaseException | None = None
             if self.stopped is None and self.playable:
                 try:
                     revealed = self.game.reveal()
@@ -443,11 +459,17 @@ class Table:
                     revealed = None
                     with contextlib.suppress(StoreUnavailable):  # else the next refresh tells
                         commits.extend(self.game.catch_up())
+                except StoreUnavailable:  # the move stands; the reveal is made when the
+                    revealed = None  # game is next taken up (or by the site's sweep)
+                except (StoreError, OSError) as exc:  # the store cannot keep it: stop
+                    revealed, failed = None, exc
                 if revealed is not None:
                     commits.append(revealed)
             for subscriber in list(self._subscribers):
                 subscriber(commits)
             self.changed.notify_all()
+            if failed is not None:
+                self._stop(f"the game's end could not be saved ({failed})")
         return commits
 
     def _check_open(self) -> None:

@@ -13,6 +13,7 @@ server starting. The lobby (``core.host.lobby``) adopts what this returns.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 
 from attrs import define, field
@@ -22,6 +23,8 @@ from core.game import Game
 from core.host.recover import reveal_stored, set_aside_torn, unrevealed
 from core.host.table import Table
 from core.store import GameEntry, Seating, Store
+
+log = logging.getLogger(__name__)
 
 #: The pace a lobby gives a table of this seating (its own, else the server's).
 PaceOf = Callable[[Seating], float]
@@ -53,6 +56,10 @@ def open_stored(store: Store, game_id: str, seating: Seating, pace: float) -> Ta
     try:
         secret = _secret(seating)
         game = Game.from_stream(store.read(game_id))
+        if unrevealed(game, seating):  # its end came while the store could not keep the reveal
+            game.close()
+            log.warning("%s", reveal_stored(store, game_id, secret, f"game {game_id}"))
+            game = Game.from_stream(store.read(game_id))
         if not game.state.is_over:
             game.close()
             game = Game.resume(store, game_id, secret=secret)

@@ -170,7 +170,7 @@ CREATE TABLE live_games (
     client       text CHECK (client IS NULL OR length(client) <= 128),
     opened       timestamptz NOT NULL DEFAULT clock_timestamp(),
     seq          bigint NOT NULL DEFAULT 0 CHECK (seq >= 0),
-    waits        text CHECK (waits IS NULL OR waits IN ('person', 'bot')),
+    waits        text CHECK (waits IS NULL OR waits IN ('person', 'bot', 'reveal')),
     persons      smallint NOT NULL DEFAULT 0 CHECK (persons >= 0),
     person_moved timestamptz NOT NULL DEFAULT clock_timestamp(),
     changed      timestamptz NOT NULL DEFAULT clock_timestamp()

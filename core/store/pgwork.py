@@ -52,7 +52,7 @@ class Status:
     """What a game's writer leaves after a move, for the work the database hands out."""
 
     seq: int  # the game's next seq when this was taken
-    waits: str | None  # "person", "bot", or None (over, stopped, or a table decision due)
+    waits: str | None  # "person", "bot", "reveal" (ended, its secret not yet out), or None
     persons: int  # the seats people play
     person_moved: bool  # True if this move was a person's
     over: bool  # True once the game is over: its place is free
@@ -269,12 +269,15 @@ class WorkBoard:
         self, *, stale_after: float, idle: float | None, quiet: float | None, limit: int = 200
     ) -> list[LiveRow]:
         """The live games the sweep must look at: a status behind its game's head for
-        ``stale_after`` seconds (its writer died between the two) or a place with no game,
+        ``stale_after`` seconds (its writer died between the two), a game ended without
+        its reveal (its store away at that moment) or a place with no game,
         a game no person moved in for ``idle`` seconds, a person waited on for ``quiet``."""
         where = [
             "g.id IS NULL AND l.opened < clock_timestamp() - %(stale)s * interval '1 second'",
             "l.seq < g.next_seq AND "
             "g.updated < clock_timestamp() - %(stale)s * interval '1 second'",
+            "l.waits = 'reveal' AND "
+            "l.changed < clock_timestamp() - %(stale)s * interval '1 second'",
         ]
         if idle is not None:
             where.append(
