@@ -72,3 +72,11 @@ def test_the_server_raises_its_open_files_limit_for_its_connections():
     )
     expected = 3256 if hard == resource.RLIM_INFINITY else min(hard, 3256)
     assert int(done.stdout) == expected > 256
+
+
+def test_only_a_gunicorn_server_is_patched_for_gevent_before_its_imports():
+    from frontends.cli.entry import serves_on_gevent
+
+    assert serves_on_gevent(["serve", "--port", "0"])
+    assert not serves_on_gevent(["serve", "--debug"]) and not serves_on_gevent(["serve", "-h"])
+    assert not serves_on_gevent(["play"]) and not serves_on_gevent([])

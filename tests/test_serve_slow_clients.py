@@ -177,3 +177,29 @@ def test_a_bot_thinks_in_a_real_thread_while_the_event_loop_runs_on():
 
     assert longest_stall(True) < 0.25  # ticks every 10 ms, give or take the GIL's turns
     assert longest_stall(False) > 0.9  # the control: thinking on the loop stops everything
+
+
+def test_an_analysis_running_leaves_the_server_answering_within_a_second(tmp_path):
+    """An analysis weighs positions in processes of its own: the worker's event loop, which
+    waits on them, keeps answering everyone else meanwhile."""
+    from tests.web_support import record_game
+
+    replays = tmp_path / "replays"
+    replays.mkdir()
+    record_game(replays / "short.dmlog", names=("Ann", "Bo"), commands=8)
+    server = Server("--data", str(tmp_path / "data"), "--replays", str(replays))
+    try:
+        status, started, _ = call(server, "POST", "/api/replays/short.dmlog/analysis")
+        assert status in (200, 202) and started["state"] == "running", started
+        waits, progress = [], started
+        deadline = time.monotonic() + 120
+        while progress["state"] == "running" and time.monotonic() < deadline:
+            asked = time.monotonic()
+            assert call(server, "GET", "/healthz")[0] == 200
+            waits.append(time.monotonic() - asked)
+            progress = call(server, "GET", "/api/replays/short.dmlog/analysis")[1]
+            time.sleep(0.2)
+        assert progress["state"] == "done", progress
+        assert len(waits) >= 5 and max(waits) < 1.0, waits
+    finally:
+        server.stop()

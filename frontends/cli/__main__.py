@@ -1,5 +1,5 @@
 """``python -m frontends.cli`` runs the ``dice-miner`` command."""
 
-from frontends.cli.main import main
+from frontends.cli.entry import main
 
 raise SystemExit(main())
