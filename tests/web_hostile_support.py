@@ -45,6 +45,7 @@ ENDPOINTS = {
     "branches.replay_branches": ("GET", "/api/replays/{replay}/branches"),
     "branches.branch_replay": ("POST", "/api/replays/{replay}/branch"),
     "branches.game_parent": ("GET", "/api/games/{game}/parent"),
+    "api.openapi_document": ("GET", "/api/openapi.json"),
     "api.list_bots": ("GET", "/api/bots"),
     "api.list_games": ("GET", "/api/games"),
     "api.create_game": ("POST", "/api/games"),
