@@ -49,3 +49,30 @@ def test_a_stale_position_is_a_409_naming_where_the_game_is(tmp_path):
         refused = client.post(url, json={"command": command, **bad}, headers=headers)
         assert refused.status_code == 400, bad
     app.extensions["dice_miner"].games.close()
+
+
+def test_an_undo_retried_after_a_restart_is_answered_and_played_once(tmp_path):
+    """The file store keeps each request's id in its record: a server started again over
+    the same folder answers the retried undo as before and undoes nothing more."""
+    app = make_app(tmp_path)
+    client = app.test_client()
+    game = client.post("/api/games", json={"players": TWO_PEOPLE}).get_json()
+    live = live_game(app, game["id"])
+    seat = live.state.to_act()
+    token = next(s["token"] for s in game["seats"] if s["seat"] == seat)
+    url, headers = f"/api/games/{game['id']}/commands", {"X-Seat-Token": token}
+    move = {"command": command_to_dict(live.table.game.legal()[0]), "seq": live.seq}
+    assert client.post(url, json=move, headers=headers).status_code == 200
+    undo = {"command": {"t": "undo"}, "id": "undo-once-7f3a"}
+    first = client.post(url, json=undo, headers=headers)
+    assert first.status_code == 200
+    log = app.config["DATA_DIR"] / f"web-{game['id']}.dmlog"
+    kept = log.read_bytes()
+    app.extensions["dice_miner"].games.close()
+
+    again = make_app(tmp_path)  # the server started again: the answer was lost on the way
+    retried = again.test_client().post(url, json=undo, headers=headers)
+    assert retried.status_code == 200
+    assert retried.get_json() == first.get_json()
+    assert log.read_bytes() == kept, "nothing undone a second time"
+    again.extensions["dice_miner"].games.close()
