@@ -397,3 +397,26 @@ def test_a_view_made_while_another_process_has_moved_keeps_each_event_once():
     assert [r["seq"] for r in view.records] == list(range(here.seq))
     here.refresh()
     assert [r["seq"] for r in view.records] == list(range(elsewhere.seq))
+
+
+def test_fishing_for_luck_with_undo_is_refused(client, app):
+    """Spend magic, read the reroll, undo to try another die: refused, nothing changes
+    (one look at a position's dice would tell what any die rolls there)."""
+    game = start(client)
+    live = live_game(app, game["id"])
+    keys = tokens(game)
+
+    def can_spend(state) -> bool:
+        return state.phase == MAGIC and any(
+            isinstance(c, SpendMagic) for c in legal_commands(state)
+        )
+
+    play_as_people(client, app, game, can_spend)
+    seat = live.state.to_act()
+    spend = next(c for c in legal_commands(live.state) if isinstance(c, SpendMagic))
+    assert move(client, game["id"], keys[seat], command_to_dict(spend)).status_code == 200
+    seen = live.seq
+    error = error_of(move(client, game["id"], keys[seat], {"t": "undo"}), 422)
+    assert error["code"] == "dice_shown" and "never taken back" in error["message"]
+    assert live.seq == seen
+    assert client.get(f"/api/games/{game['id']}/choices").get_json()["can_undo"] == [False] * 2

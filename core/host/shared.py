@@ -35,7 +35,7 @@ from core.store.pgwork import Claim, Status, WorkBoard
 log = logging.getLogger(__name__)
 
 #: Seconds a claimed bot turn is held before another worker may take it.
-LEASE = 10.0
+LEASE = 5.0
 #: Seconds another worker waits past a turn's due time before playing it for its maker.
 FAILOVER = 2.0
 #: The longest a runner sleeps before asking the database for due turns (others' turns,

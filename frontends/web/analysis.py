@@ -63,7 +63,7 @@ EXTENSION = "dice_miner_analyses"
 PER_CLIENT = 2
 QUEUED = 8
 #: Seconds a worker holds a claimed analysis without a word before another may take it.
-LEASE = 60.0
+LEASE = 15.0
 #: How often an idle worker asks the database for an analysis to run (seconds).
 POLL = 1.0
 _making = threading.Lock()
