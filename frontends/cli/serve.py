@@ -21,6 +21,8 @@ from frontends.cli.args import CliError, seconds
 #: The longest pause between bot moves a live game accepts (``core.host.Lobby.create``):
 #: a longer default would have every new game refused.
 MAX_BOT_PACE = 10.0
+#: Connections the kernel queues for the workers to accept.
+BACKLOG = 2048
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -242,7 +244,9 @@ def listen(host: str, port: int) -> socket.socket:
     """The listening socket (bound here, so a busy port is one line of ours)."""
     try:
         family = socket.AF_INET6 if ":" in host else socket.AF_INET
-        return socket.create_server((host, port), family=family, backlog=128)
+        # thousands of spectators reconnect at once after a restart: a short queue of
+        # connections not yet accepted would turn them away (the kernel caps it: somaxconn)
+        return socket.create_server((host, port), family=family, backlog=BACKLOG)
     except OSError as exc:
         raise CliError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
 
