@@ -7,11 +7,13 @@ server SIGKILLed the other answers everything."""
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import json
 import os
 import re
 import shutil
+import signal
 import socket
 import subprocess
 import threading
@@ -76,7 +78,8 @@ class Nginx:
         self.process = subprocess.Popen(
             [binary, "-p", str(prefix), "-e", str(prefix / "error.log"),
              "-c", str(prefix / "nginx.conf")],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+            stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT,  # it logs to error.log
+            start_new_session=True,  # stopped with its workers, whatever happens
         )  # fmt: skip
         self.prefix = prefix
         if not wait_until(self._up, timeout=10):
@@ -112,12 +115,14 @@ class Nginx:
         return log.read_text() if log.exists() else ""
 
     def stop(self) -> None:
-        self.process.terminate()
-        try:
+        """Stop the master and its workers (SIGKILL if a fast shutdown takes too long)."""
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.process.pid, signal.SIGTERM)
+        with contextlib.suppress(subprocess.TimeoutExpired):
             self.process.wait(10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait(10)
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.process.pid, signal.SIGKILL)  # any worker left behind
+        self.process.wait(10)
 
 
 class StreamReader:
@@ -151,11 +156,12 @@ def test_two_servers_behind_the_documented_nginx(postgres_server, tmp_path):
                "--proxies", "1", "--idle-close", "0",
                "--quiet-seat", "0")  # fmt: skip
     servers = [Server(*options), Server(*options)]
-    ports = [int(server.url.rsplit(":", 1)[1]) for server in servers]
-    (tmp_path / "nginx").mkdir()
-    nginx = Nginx(binary, tmp_path / "nginx", ports)
-    reader = PostgresStore(database)
+    nginx = reader = None
     try:
+        ports = [int(server.url.rsplit(":", 1)[1]) for server in servers]
+        (tmp_path / "nginx").mkdir()
+        nginx = Nginx(binary, tmp_path / "nginx", ports)
+        reader = PostgresStore(database)
         players = [{"name": "Ann", "bot": None}, {"name": "Bo", "bot": None}]
         status, game = nginx.request("POST", "/api/games", {"players": players})
         assert status == 201, game
@@ -204,8 +210,10 @@ def test_two_servers_behind_the_documented_nginx(postgres_server, tmp_path):
             assert status == 200 and summary["seq"] >= posted, summary
         assert nginx.request("GET", "/readyz")[0] == 200
     finally:
-        nginx.stop()
-        reader.close()
+        if nginx is not None:
+            nginx.stop()
+        if reader is not None:
+            reader.close()
         for server in servers:
             server.stop()
     assert "[emerg]" not in nginx.errors() and "[crit]" not in nginx.errors()
