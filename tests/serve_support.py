@@ -96,13 +96,19 @@ class Spectator:
         self.ids: list[int] = []
         self.ended = threading.Event()
         self.errors: list[str] = []
+        self.statuses: list[int] = []  # the HTTP errors answered to a (re)connection
+        self.deadline = time.monotonic() + 600  # a bounded test: it gives up then
         self.thread = threading.Thread(target=self._follow, daemon=True)
         self.thread.start()
 
+    def base_url(self) -> str:
+        """The server to (re)connect to."""
+        return self.server.url
+
     def _follow(self) -> None:
         last = None
-        while not self.ended.is_set():
-            request = urllib.request.Request(f"{self.server.url}/api/games/{self.game_id}/stream")
+        while not self.ended.is_set() and time.monotonic() < self.deadline:
+            request = urllib.request.Request(f"{self.base_url()}/api/games/{self.game_id}/stream")
             if last is not None:
                 request.add_header("Last-Event-ID", str(last))
             try:
@@ -118,6 +124,9 @@ class Spectator:
                         elif line == "" and event == "end":
                             self.ended.set()
                             return
+            except urllib.error.HTTPError as error:
+                self.statuses.append(error.code)
+                time.sleep(0.2)
             except (urllib.error.URLError, ConnectionError, OSError) as exc:
                 self.errors.append(str(exc))
                 time.sleep(0.2)

@@ -20,7 +20,7 @@ import pytest
 from core.events.codec import command_to_dict
 from core.game import Game
 from core.store.postgres import PostgresStore
-from tests.serve_support import Server, call
+from tests.serve_support import Server, Spectator, call
 from tests.test_scale_out_servers import post_from, workers_of
 
 pytestmark = pytest.mark.usefixtures("postgres_server")
@@ -59,43 +59,16 @@ class Site:
             server.stop()
 
 
-class Watcher:
-    """A spectator of one game that reconnects (to any server up) with Last-Event-ID."""
+class Watcher(Spectator):
+    """A spectator of one game that reconnects, with Last-Event-ID, to any server up."""
 
     def __init__(self, site: Site, game_id: str, seed: int) -> None:
-        self.site, self.game_id = site, game_id
+        self.site = site
         self.rng = random.Random(seed)
-        self.ids: list[int] = []
-        self.ended = threading.Event()
-        self.statuses: list[int] = []
-        threading.Thread(target=self._follow, daemon=True).start()
+        super().__init__(site.servers[seed % 2], game_id)
 
-    def _follow(self) -> None:
-        last = None
-        deadline = time.monotonic() + 240
-        while not self.ended.is_set() and time.monotonic() < deadline:
-            server = self.site.any(self.rng)
-            request = urllib.request.Request(f"{server.url}/api/games/{self.game_id}/stream")
-            if last is not None:
-                request.add_header("Last-Event-ID", str(last))
-            try:
-                with urllib.request.urlopen(request, timeout=20) as stream:
-                    event = None
-                    for raw in stream:
-                        line = raw.decode().rstrip("\n")
-                        if line.startswith("id: "):
-                            last = int(line[4:])
-                            self.ids.append(last)
-                        elif line.startswith("event: "):
-                            event = line[7:]
-                        elif line == "" and event == "end":
-                            self.ended.set()
-                            return
-            except urllib.error.HTTPError as error:
-                self.statuses.append(error.code)
-                time.sleep(0.2)
-            except (urllib.error.URLError, ConnectionError, OSError):
-                time.sleep(0.2)
+    def base_url(self) -> str:
+        return self.site.any(self.rng).url
 
 
 def test_nothing_acknowledged_is_lost_and_every_stream_is_whole(postgres_server, tmp_path):

@@ -8,25 +8,15 @@ import os
 import signal
 import subprocess
 import sys
-import time
 
 import pytest
 
 from core.host import Lobby
 from core.store.postgres import PostgresStore
 from tests.serve_support import REPO
-from tests.web_support import record_game
+from tests.web_support import record_game, wait_until
 
 pytestmark = pytest.mark.usefixtures("postgres_server")
-
-
-def wait_until(check, timeout=90.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if check():
-            return True
-        time.sleep(0.1)
-    return check()
 
 
 def test_a_worker_plays_bot_turns_and_runs_analyses(postgres_server, tmp_path):
@@ -61,8 +51,8 @@ def test_a_worker_plays_bot_turns_and_runs_analyses(postgres_server, tmp_path):
     )
     try:
         assert "Dice Miner worker on" in worker.stdout.readline()
-        assert wait_until(lambda: web.get(table.id).state.is_over), "its bots played on"
-        assert wait_until(lambda: store.analyses.get(sha).state == "done")
+        assert wait_until(lambda: web.get(table.id).state.is_over, timeout=90), "its bots played on"
+        assert wait_until(lambda: store.analyses.get(sha).state == "done", timeout=90)
         assert '"decisions"' in store.analyses.get(sha).document
     finally:
         os.killpg(worker.pid, signal.SIGTERM)

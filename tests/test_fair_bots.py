@@ -4,22 +4,12 @@ game is over and the secret revealed."""
 
 from __future__ import annotations
 
-import time
-
 from core.bots import make_bot
 from core.bots.play import bot_choice
 from core.host import Lobby
 from core.projections.timeline import Timeline
 from core.store import MemoryStore
-
-
-def wait_until(check, timeout=60.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if check():
-            return True
-        time.sleep(0.02)
-    return check()
+from tests.web_support import wait_until
 
 
 def bot_moves(table):
@@ -36,7 +26,7 @@ def test_bot_moves_cannot_be_foreseen_from_the_log_but_are_checked_after_the_rev
     lobby = Lobby(MemoryStore(), pace=0.0)
     players = [{"name": None, "bot": "random"} for _ in range(3)]
     table, _ = lobby.create(players)  # no seed chosen: the dice come from a secret
-    assert wait_until(lambda: table.state.is_over and table.state.facts.revealed)
+    assert wait_until(lambda: table.state.is_over and table.state.facts.revealed, timeout=60)
     secret = bytes.fromhex(table.state.facts.revealed)
     bot = make_bot("random")
     moves = list(bot_moves(table))
@@ -54,7 +44,7 @@ def test_a_chosen_seed_game_keeps_its_bots_as_the_seed_says():
     lobby = Lobby(MemoryStore(), pace=0.0)
     players = [{"name": None, "bot": "random"} for _ in range(2)]
     table, _ = lobby.create(players, seed=11)
-    assert wait_until(lambda: table.state.is_over)
+    assert wait_until(lambda: table.state.is_over, timeout=60)
     bot = make_bot("random")
     moves = list(bot_moves(table))
     assert all(bot_choice(bot, s, d) == c for s, d, c in moves)

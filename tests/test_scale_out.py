@@ -12,6 +12,7 @@ from core.errors import StoreUnavailable
 from core.events.table import GameClosed
 from core.host import Lobby, LobbyFull, TooManyGames
 from core.store.postgres import PostgresStore
+from tests.web_support import wait_until
 
 pytestmark = pytest.mark.usefixtures("postgres_server")
 
@@ -22,15 +23,6 @@ def people(*names):
 
 def bots(*kinds):
     return [{"name": None, "bot": kind} for kind in kinds]
-
-
-def wait_until(check, timeout=20.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if check():
-            return True
-        time.sleep(0.02)
-    return check()
 
 
 @pytest.fixture
@@ -68,8 +60,8 @@ def test_a_worker_holds_only_the_games_it_served(workers):
     # a maker folds the move it was told of when it is next asked for the game; no other
     # worker takes anything up, nor folds anything it was not asked for
     assert third_untouched(lobbies[2], first.id)
-    assert wait_until(lambda: lobbies[0].get(first.id).seq == server.get(first.id).seq)
-    assert wait_until(lambda: lobbies[3].get(last.id).seq == server.get(last.id).seq)
+    assert wait_until(lambda: lobbies[0].get(first.id).seq == server.get(first.id).seq, timeout=20)
+    assert wait_until(lambda: lobbies[3].get(last.id).seq == server.get(last.id).seq, timeout=20)
     time.sleep(0.3)
     assert [lobby.taken_up for lobby in lobbies] == [0, 2, 0, 0]
 
@@ -99,7 +91,8 @@ def test_every_bot_turn_is_played_once_by_one_worker(workers):
     reader = lobbies[0]
     for table in games:
         assert wait_until(lambda t=table: reader.get(t.id).state.is_over, timeout=90)
-    assert wait_until(lambda: reader.board.live() == 0)  # each place given back at its end
+    # each place given back at its end
+    assert wait_until(lambda: reader.board.live() == 0, timeout=20)
     moves = 0
     for table in games:
         held = reader.get(table.id)
@@ -211,4 +204,4 @@ def test_a_game_ended_while_its_reveal_could_not_be_kept_is_revealed_by_the_swee
     assert wait_until(lambda: table.state.is_over, timeout=90)
     assert failed == [table.id] and table.stopped is None
     assert wait_until(lambda: table.state.facts.revealed, timeout=20), "revealed by the sweep"
-    assert wait_until(lambda: lobby.board.live() == 0)
+    assert wait_until(lambda: lobby.board.live() == 0, timeout=20)
