@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from core.bots.base import Bot
+from core.bots.expert import ExpertBot
 from core.bots.greedy import GreedyBot
 from core.bots.montecarlo import MonteCarloBot
 from core.bots.random_bot import RandomBot
@@ -14,6 +15,7 @@ BOTS: dict[str, Callable[[], Bot]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
     "montecarlo": MonteCarloBot,
+    "expert": ExpertBot,
 }
 
 
