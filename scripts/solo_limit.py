@@ -17,7 +17,13 @@ dice:
   reported is an upper estimate of how close the expert comes.
 
 The report gives each player's mean (95% interval), the games per rating band,
-and the expert's mean as a fraction of the clairvoyant's.
+and the expert's mean as a fraction of the clairvoyant's. Last, a yardstick for
+the dice themselves (``ceiling``): the score of every die of the game taken once,
+as first rolled, in the best order, every beer turned to its best face and every
+tool and chest put to its best use, with the mountain, the two refills and the
+taking order ignored. No player reaches it (a recycled die may come back with
+another face, so it is no strict bound either); if even it falls short of a
+band, that band asks for more than the dice set as built (rule D1) holds.
 """
 
 from __future__ import annotations
@@ -26,17 +32,19 @@ import argparse
 import sys
 import time
 from collections.abc import Callable
+from itertools import product
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from core.bots.expert_solo import decide
 from core.bots.solo_eval import FREE, best_of, greedy_action, ranked
-from core.bots.solo_model import Action, SoloModel
+from core.bots.solo_model import CAVE, CHESTS, DIE_KIND, GEMS, HAZ, KINDS, Action, SoloModel
 from core.bots.solo_search import Future, head, shortlist
+from core.dice import BEER
 from core.game import Game
 from core.rng import DiceRng, derive_seed
-from core.scoring_solo import RATINGS, rating
+from core.scoring_solo import RATINGS, SEQUENCE_POINTS, rating
 from scripts.bot_strength import mean_interval
 
 #: A player in the model: (position, the dealt future, its own generator) -> action.
@@ -68,6 +76,42 @@ def clairvoyant(width: int) -> Player:
         return best_of([(0, s, a) for s, a in zip(scores, actions, strict=True)], rng)
 
     return play
+
+
+def ceiling(seed: int) -> int:
+    """The dice's own ceiling for a game (see the module docstring): the starting
+    mountain's faces and each bag die's face at the first refill of ``Future``."""
+    state = Game.new(["solo"], seed, mode="solo").state
+    m = SoloModel.from_state(state)
+    first = Future(DiceRng(seed, 1), m.refills).faces[m.refills - 1]
+    faces = [m.faces[d] if d in state.mountain else first[d] for d in (*state.mountain, *m.bag)]
+    kinds = [DIE_KIND[d] for d in (*state.mountain, *m.bag)]
+    by_kind: list[list[str]] = [[f for f, k in zip(faces, kinds, strict=True) if k == kind]
+                                for kind in range(len(KINDS))]  # fmt: skip
+    tunnels, treasures, hazards, tools, _ = by_kind
+    counts = [sum(f == str(v) for f in tunnels) for v in range(1, 6)]
+    beers = tunnels.count(BEER)
+    runs = max(
+        k for k in range(len(tunnels) // 5 + 1) if sum(max(0, k - c) for c in counts) <= beers
+    )
+    gems = sorted((3 if f == BEER else GEMS[f] for f in treasures), reverse=True)
+    caves = sorted((HAZ[f] for f in hazards if f != BEER and CAVE[f]), reverse=True)
+    dragons = sorted((HAZ[f] for f in hazards if f != BEER and not CAVE[f]), reverse=True)
+    wild_hazards, wild_tools = hazards.count(BEER), tools.count(BEER)
+    picks, shields = tools.count("pickaxe"), tools.count("shield")
+    chest_room = sum(CHESTS[f] for f in tools if f != BEER)
+    best = 0
+    for to_pick, to_shield in product(range(wild_tools + 1), repeat=2):
+        if to_pick + to_shield > wild_tools:
+            continue
+        room = chest_room + 2 * (wild_tools - to_pick - to_shield)  # a wild tool: 2 chests
+        for as_dragons in range(wild_hazards + 1):
+            cave = sorted(caves + [2] * (wild_hazards - as_dragons), reverse=True)
+            dragon = sorted(dragons + [4] * as_dragons, reverse=True)
+            points = sum(gems) + sum(gems[:room])
+            points += sum(cave[: picks + to_pick]) + sum(dragon[: shields + to_shield])
+            best = max(best, points)
+    return SEQUENCE_POINTS * runs + best
 
 
 def play(seed: int, player: Player) -> int:
@@ -106,6 +150,13 @@ def main(argv: list[str] | None = None) -> int:
         elapsed = time.perf_counter() - started
         print(f"{name:<12} {mean:>6.2f} {'±' + format(half, '.2f'):>7} {elapsed:>6.0f}  {cells}")
     print(f"expert / clairvoyant: {means['expert'] / means['clairvoyant']:.1%}")
+    tops = [ceiling(derive_seed(args.seed, i)) for i in range(args.games)]
+    mean, half = mean_interval([float(t) for t in tops])
+    share = sum(t >= 61 for t in tops) / len(tops)
+    print(
+        f"the dice's ceiling: {mean:.2f} ± {half:.2f}; at 61 or more (Excellent) in {share:.0%} "
+        "of the games"
+    )
     return 0
 
 
