@@ -1,16 +1,19 @@
 """The expert bot: legal, deterministic, blind to the dice to come, and ahead of greedy solo."""
 
+import pytest
 from attrs import evolve
 
 from core.bots import bot_rng, make_bot
 from core.bots.expert_solo import weigh
 from core.bots.legal_list import LegalList
 from core.bots.play import bot_command
+from core.bots.registry import DEFAULT_LEVEL, LEVELS, MEASURED, levels_help, parse_bots
 from core.bots.series import play_one
 from core.bots.solo_eval import FREE, solo_ranked
 from core.bots.solo_search import shortlist
 from core.game import Game
 from core.rules.legal import legal_commands
+from frontends.cli.tui.table import default_bot
 
 
 def expert_solo_positions(seed: int, count: int):
@@ -74,3 +77,27 @@ def test_at_a_table_the_expert_plays_legally():
         assert command in list(legal_commands(state))
         game.issue(command)
         checked += 1
+
+
+# -- choosing an opponent by strength -------------------------------------------------
+
+
+def test_levels_name_kinds_and_a_game_records_the_kind():
+    assert parse_bots("hard,easy", 3) == ["montecarlo", "random", "montecarlo"]
+    assert parse_bots("greedy,expert", 2) == ["greedy", "expert"]  # the old names still work
+    assert [make_bot(level).name for level in LEVELS] == [
+        "random",
+        "greedy",
+        "montecarlo",
+        "expert",
+    ]
+    assert LEVELS[DEFAULT_LEVEL] == "greedy" == default_bot()  # a newcomer can beat it sometimes
+    with pytest.raises(ValueError, match=r"unknown bot 'clever'; choose from easy \(random\)"):
+        parse_bots("clever", 2)
+
+
+def test_the_help_names_each_level_with_what_it_was_measured_to_do():
+    text = levels_help()
+    for level, kind in LEVELS.items():
+        assert level in text and MEASURED[kind] in text
+    assert "%" not in text  # argparse help would read it as a format
