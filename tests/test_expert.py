@@ -10,10 +10,14 @@ from core.bots.play import bot_command
 from core.bots.registry import DEFAULT_LEVEL, LEVELS, MEASURED, levels_help, parse_bots
 from core.bots.series import play_one
 from core.bots.solo_eval import FREE, solo_ranked
+from core.bots.solo_model import SoloModel
 from core.bots.solo_search import shortlist
+from core.commands import Refill
+from core.events.solo import MountainRefilled
 from core.game import Game
 from core.rules.legal import legal_commands
 from frontends.cli.tui.table import default_bot
+from tests.test_solo_tools import model_key
 
 
 def expert_solo_positions(seed: int, count: int):
@@ -101,3 +105,30 @@ def test_the_help_names_each_level_with_what_it_was_measured_to_do():
     for level, kind in LEVELS.items():
         assert level in text and MEASURED[kind] in text
     assert "%" not in text  # argparse help would read it as a format
+
+
+# -- the model's refill, which the expert imagines, agrees with the rules -------------
+
+
+def test_the_models_refill_places_what_the_rules_place():
+    """Given the dice the game drew (in order) and their faces, the model's refill leaves
+    the position the rules leave: the expert's imagined refills are refills by the rules."""
+    compared, greedy = 0, make_bot("greedy")
+    for seed in range(8):
+        game = Game.new(["x"], seed, mode="solo")
+        while not game.state.is_over:
+            command = bot_command(game, greedy)
+            if not isinstance(command, Refill):
+                game.issue(command)
+                continue
+            model = SoloModel.from_state(game.state)
+            commit = game.issue(command)
+            (placed,) = [e.placements for e in commit.events if isinstance(e, MountainRefilled)]
+            drawn = [die for die, _, _, _ in placed]
+            faces = list(model.faces)
+            for die, _, _, face in placed:
+                faces[die] = face
+            model.refill(lambda bag, drawn=drawn: drawn + [d for d in bag if d not in drawn], faces)
+            assert model_key(model) == model_key(SoloModel.from_state(game.state))
+            compared += 1
+    assert compared >= 8
