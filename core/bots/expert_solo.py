@@ -67,7 +67,11 @@ def weigh(
 
 
 def decide(
-    m: SoloModel, found, rng: DiceRng, width: int = WIDTH, samples: int = SAMPLES
+    m: SoloModel,
+    found: Sequence[tuple[int, float, Action]],
+    rng: DiceRng,
+    width: int = WIDTH,
+    samples: int = SAMPLES,
 ) -> Action | None:
     """The expert's action in ``m`` given greedy's ranking ``found`` (``None``: stop)."""
     if not found or found[0][0] == FREE:
