@@ -6,17 +6,20 @@ from attrs import evolve
 from core.bots import bot_rng, make_bot
 from core.bots.expert_solo import weigh
 from core.bots.legal_list import LegalList
-from core.bots.play import bot_command
+from core.bots.play import bot_command, play_game
 from core.bots.registry import DEFAULT_LEVEL, LEVELS, MEASURED, levels_help, parse_bots
-from core.bots.series import play_one
+from core.bots.series import lineup, play_one
 from core.bots.solo_eval import FREE, solo_ranked
 from core.bots.solo_model import SoloModel
 from core.bots.solo_search import shortlist
 from core.commands import Refill
 from core.events.solo import MountainRefilled
 from core.game import Game
+from core.rng import derive_seed
 from core.rules.legal import legal_commands
 from frontends.cli.tui.table import default_bot
+from scripts import solo_limit
+from scripts.bot_strength import decision_times, timing_report
 from tests.test_solo_tools import model_key
 
 
@@ -132,3 +135,31 @@ def test_the_models_refill_places_what_the_rules_place():
             assert model_key(model) == model_key(SoloModel.from_state(game.state))
             compared += 1
     assert compared >= 8
+
+
+# -- the measurement tools ------------------------------------------------------------
+
+
+def test_bot_strength_times_every_decision_of_each_kind():
+    times = decision_times(["greedy", "random"], 5, 2)
+    commands = 0
+    for i in range(2):
+        bots = [make_bot(kind) for kind in lineup(["greedy", "random"], i, rotate=True)]
+        game = Game.new(["p0", "p1"], derive_seed(5, i))
+        play_game(game, bots)
+        commands += game.timeline.depth - 1  # the first command set the game up
+    assert all(min(times[kind]) >= 0 for kind in ("greedy", "random"))
+    assert len(times["greedy"]) + len(times["random"]) == commands
+    lines = timing_report(times, 2).splitlines()
+    assert lines[1].split() == ["bot", "decisions", "median", "mean", "p95"]
+    assert lines[2].split()[:2] == ["greedy", str(len(times["greedy"]))]
+
+
+def test_solo_limit_sets_the_expert_beside_a_clairvoyant_and_the_dices_ceiling(capsys):
+    assert solo_limit.main(["--games", "2", "--seed", "4", "--width", "6"]) == 0
+    out = capsys.readouterr().out
+    means = {line.split()[0]: float(line.split()[1]) for line in out.splitlines()[2:5]}
+    assert list(means) == ["greedy", "expert", "clairvoyant"]
+    assert "expert / clairvoyant:" in out and "the dice's ceiling:" in out
+    ceilings = [solo_limit.ceiling(derive_seed(4, i)) for i in range(2)]
+    assert sum(ceilings) / 2 >= max(means.values())  # the dice hold more than anyone took
