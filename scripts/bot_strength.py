@@ -13,6 +13,10 @@ its seats / players), its mean score, and how often it finished above each
 player of another kind in the same game (head to head). Shared wins (an unbreakable tie) count as
 a fraction to each winner. Games are seeded (``derive_seed(seed, i)``), so the
 same command always gives the same figures; ``--jobs`` splits them over processes.
+
+``--timing N`` adds the milliseconds each kind of bot takes per decision (median
+and 95th percentile), timed over the first N games in this one process, after
+the measurement (so ``--jobs`` never shares its core with the timing).
 """
 
 from __future__ import annotations
@@ -27,8 +31,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from core.bots.registry import BOTS
-from core.bots.series import GameResult, play_series
+from core.bots.play import bot_choice
+from core.bots.registry import BOTS, make_bot
+from core.bots.series import GameResult, lineup, play_series
+from core.game import Game
+from core.rng import derive_seed
 from core.scoring_solo import RATINGS, rating
 from frontends.cli.args import positive_int, seed_int
 
@@ -124,6 +131,41 @@ def solo_report(scores: dict[str, list[int]]) -> str:
     return "\n".join(lines)
 
 
+def decision_times(bots: list[str], seed: int, games: int) -> dict[str, list[float]]:
+    """Milliseconds per decision by kind of bot, over the first ``games`` games of the
+    series (seats rotating as in the measurement), one process."""
+    times: dict[str, list[float]] = {name: [] for name in bots}
+    for index in range(games):
+        seats = lineup(bots, index, rotate=True)
+        mode = "solo" if len(seats) == 1 else "multi"
+        game = Game.new([f"p{s}" for s in range(len(seats))], derive_seed(seed, index), mode=mode)
+        players = [make_bot(name) for name in seats]
+        while not game.state.is_over:
+            state, depth = game.state, game.timeline.depth
+            seat = state.to_act()
+            assert seat is not None, "a game not over waits for a seat"
+            started = time.perf_counter()
+            command = bot_choice(players[seat], state, depth)
+            times[seats[seat]].append(1000 * (time.perf_counter() - started))
+            game.issue(command)
+    return times
+
+
+def timing_report(times: dict[str, list[float]], games: int) -> str:
+    """Per bot: decisions timed, and their median, mean and 95th percentile in ms."""
+    lines = [
+        f"ms per decision, over the first {games} games in one process:",
+        f"{'bot':<12} {'decisions':>9} {'median':>7} {'mean':>7} {'p95':>7}",
+    ]
+    for bot, values in times.items():
+        ordered = sorted(values)
+        median = ordered[len(ordered) // 2]
+        p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+        mean = sum(ordered) / len(ordered)
+        lines.append(f"{bot:<12} {len(ordered):>9} {median:>7.1f} {mean:>7.1f} {p95:>7.1f}")
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
@@ -137,6 +179,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=positive_int, default=1)
     parser.add_argument(
         "--solo", metavar="BOTS", help="solo games instead: each of these bots plays the same games"
+    )
+    parser.add_argument(
+        "--timing",
+        type=positive_int,
+        metavar="N",
+        help="also time each bot's decisions over the first N games (median, p95 in ms)",
     )
     args = parser.parse_args(argv)
     try:
@@ -161,6 +209,8 @@ def table_main(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int
         f"seats rotating, {elapsed:.0f} s"
     )
     print(report(results, bots))
+    if args.timing:
+        print(timing_report(decision_times(bots, args.seed, args.timing), args.timing))
     return 0
 
 
@@ -179,6 +229,11 @@ def solo_main(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         f"{args.games} solo games per bot, seed {args.seed}, {args.jobs} jobs: {', '.join(times)}"
     )
     print(solo_report(scores))
+    if args.timing:
+        times = {}
+        for bot in bots:
+            times.update(decision_times([bot], args.seed, args.timing))
+        print(timing_report(times, args.timing))
     return 0
 
 

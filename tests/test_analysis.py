@@ -214,7 +214,7 @@ def test_the_analysis_is_kept_read_back_and_recomputed_for_a_changed_log(tmp_pat
 
     first = analyse_log(str(path), SAMPLES)
     assert not first.cached and Path(first.path).is_file()
-    assert os.path.basename(first.path).startswith("live.dmlog.analysis-v1-")
+    assert os.path.basename(first.path).startswith("live.dmlog.analysis-v2-")
     assert json.loads(Path(first.path).read_text()) == first.document
     assert first.document["result"]["over"] is False  # a log still being played
 

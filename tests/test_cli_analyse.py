@@ -25,7 +25,7 @@ def test_text_by_default_and_the_analysis_kept_beside_the_log(capsys, log):
     assert code == 0 and err == ""
     assert out.startswith("game.dmlog: a 2-player game")
     assert "won after a tie-break" in out and "biggest losses:" in out
-    (kept,) = log.parent.glob("game.dmlog.analysis-v1-*.json")
+    (kept,) = log.parent.glob("game.dmlog.analysis-v2-*.json")
     assert f"(analysis kept in {kept})" in out
     code, again, _ = run_cli(capsys, "analyse", log, "--samples", "4")
     assert code == 0 and f"(analysis read back from {kept})" in again
@@ -34,7 +34,7 @@ def test_text_by_default_and_the_analysis_kept_beside_the_log(capsys, log):
 
 def test_json_is_the_kept_file_byte_for_byte(capsys, log):
     code, out, _ = run_cli(capsys, "analyse", log, "--samples", "4", "--json", "--jobs", "2")
-    (kept,) = log.parent.glob("game.dmlog.analysis-v1-*.json")
+    (kept,) = log.parent.glob("game.dmlog.analysis-v2-*.json")
     assert code == 0 and out == kept.read_text()
     document = json.loads(out)
     assert document["options"]["samples"] == 4 and document["log"]["mode"] == "multi"

@@ -65,6 +65,6 @@ def test_the_review_after_the_game_steps_through_the_mistakes(tmp_path):
         assert "Review " not in screen
         term.keys("q")
         term.wait_for("wins")
-        assert list(tmp_path.glob("done.dmlog.analysis-v1-*.json"))  # kept beside the log
+        assert list(tmp_path.glob("done.dmlog.analysis-v2-*.json"))  # kept beside the log
     finally:
         term.close()

@@ -13,6 +13,7 @@ from core.analysis.multi import judge_multi
 from core.analysis.sampling import decision_rng
 from core.analysis.solo import judge_solo
 from core.analysis.verdict import Judgement
+from core.bots.expert_solo import WIDTH
 from core.commands import Command
 from core.projections.state import GameState
 
@@ -21,8 +22,10 @@ from core.projections.state import GameState
 DEFAULT_SAMPLES = 256
 #: A solo future is a whole game played out per candidate, so fewer are drawn.
 DEFAULT_SOLO_SAMPLES = 64
-#: Solo: greedy's best moves weighed besides the free take, the refill and the move played.
-SOLO_CANDIDATES = 6
+#: Solo: greedy's best moves weighed besides the free take, the refill and the move played:
+#: as many as the expert bot weighs (``core.bots.expert_solo.WIDTH``), so a hint or a
+#: review judges from the candidates the strongest solo bot plays from.
+SOLO_CANDIDATES = WIDTH
 
 
 @frozen

@@ -31,7 +31,8 @@ from core.projections.views import walk
 from core.scoring_solo import solo_score
 
 #: Changes whenever the values or the document's shape change: older caches are recomputed.
-ANALYSIS_VERSION = 1
+#: 2: solo decisions weigh the expert's ten candidates (version 1 weighed six).
+ANALYSIS_VERSION = 2
 #: The biggest losses named per seat.
 BIGGEST = 3
 

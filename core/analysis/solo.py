@@ -1,12 +1,13 @@
-"""A solo decision weighed as the Monte Carlo bot weighs it: the expected final score.
+"""A solo decision weighed as the expert bot weighs it: the expected final score.
 
-The candidates are the bot's (``core.bots.solo_search``): the first free take
+The candidates are the expert's (``core.bots.expert_solo``): the first free take
 if there is one (a take that costs nothing and leaves no choice), then the best
-few other moves by greedy's own ranking, the refill whenever it is legal, and
+ten other moves by greedy's own ranking, the refill whenever it is legal, and
 always the move played. Each is played out to the end of the game with the
 greedy policy in the solo model, over sampled futures of what the refills will
 bring (which bag dice come out, showing what), the same futures for every
-candidate; its value is the mean final score. Stopping is worth the score as it
+candidate (all of them: the expert halves the field to save time, a review does
+not); its value is the mean final score. Stopping is worth the score as it
 stands, exactly. With no refill left nothing is random and one play-out is exact.
 """
 

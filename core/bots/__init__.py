@@ -7,6 +7,7 @@ that lets bots play a game; ``core.bots.series`` plays many, for ``simulate``.
 """
 
 from core.bots.base import Bot, bot_rng
+from core.bots.expert import ExpertBot
 from core.bots.greedy import GreedyBot
 from core.bots.legal_list import LegalList
 from core.bots.montecarlo import MonteCarloBot
@@ -16,6 +17,7 @@ from core.bots.registry import BOTS, make_bot, parse_bots
 __all__ = [
     "BOTS",
     "Bot",
+    "ExpertBot",
     "GreedyBot",
     "LegalList",
     "MonteCarloBot",

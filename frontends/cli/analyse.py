@@ -4,7 +4,7 @@
     dice-miner analyse game.dmlog --json        # the whole analysis as one JSON document
     dice-miner analyse game.dmlog --samples 64 --jobs 2
 
-The analysis is kept beside the log (``game.dmlog.analysis-v1-<key>.json``), so
+The analysis is kept beside the log (``game.dmlog.analysis-v2-<key>.json``), so
 a second look is instant; a changed log, other options or a new analysis
 version compute it again. What it means is in ``core.analysis`` and the README.
 """

@@ -6,9 +6,9 @@ import argparse
 import time
 from collections.abc import Iterable
 
-from core.bots import BOTS, make_bot
+from core.bots import make_bot
 from core.bots.play import play_game
-from core.bots.registry import parse_bots
+from core.bots.registry import choices, parse_bots
 from core.game import Game
 from core.projections.views import Step, StepReader, event_text
 from frontends.cli.args import CliError, seconds, seed_int
@@ -26,7 +26,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "--bots",
         default="random",
         metavar="NAMES",
-        help=f"bots by seat, comma-separated ({', '.join(sorted(BOTS))}; default random)",
+        help=f"bots by seat, comma-separated (by strength: {choices()}; default random)",
     )
     p.set_defaults(run=run)
 

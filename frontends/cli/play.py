@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from core.analysis import DEFAULT_SAMPLES, DEFAULT_SOLO_SAMPLES
-from core.bots import BOTS
+from core.bots.registry import DEFAULT_LEVEL, bot_kind, levels_help
 from core.commands import GAME_MODES
 from core.errors import DiceMinerError, LogLocked, TornRecord
 from core.game import Game
@@ -45,8 +45,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--bots",
         metavar="SPEC",
-        help="the bots: a number, or kinds separated by commas, e.g. greedy,random "
-        f"(kinds: {', '.join(sorted(BOTS))}; default {default_bot()})",
+        help="the bots: a number, or levels or kinds separated by commas, e.g. hard,easy "
+        f"(default {DEFAULT_LEVEL}; by strength: {levels_help()})",
     )
     p.add_argument("--seed", type=int, help="the game's seed (default: a fresh one)")
     p.add_argument(
@@ -104,10 +104,10 @@ def _bot_kinds(spec: str | None) -> tuple[int | None, list[str] | None]:
     if spec.isdigit():
         return int(spec), None
     kinds = [k.strip() for k in spec.split(",") if k.strip()]
-    for kind in kinds:
-        if kind not in BOTS:
-            raise PlayError(f"unknown bot {kind!r}; choose from {', '.join(sorted(BOTS))}")
-    return None, kinds
+    try:
+        return None, [bot_kind(kind) for kind in kinds]
+    except ValueError as error:
+        raise PlayError(str(error)) from None
 
 
 def table_from_options(args: argparse.Namespace) -> tuple[Seat, ...]:

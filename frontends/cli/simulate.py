@@ -20,8 +20,7 @@ import time
 from collections.abc import Iterable
 from contextlib import ExitStack, contextmanager
 
-from core.bots import BOTS
-from core.bots.registry import parse_bots
+from core.bots.registry import choices, parse_bots
 from core.bots.series import GameResult, log_name, logged_result, play_series
 from core.commands import GAME_MODES
 from core.errors import DiceMinerError
@@ -50,7 +49,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         default="greedy",
         metavar="NAMES",
         help=f"bots by seat, comma-separated, repeated to fill the table "
-        f"({', '.join(sorted(BOTS))}; default greedy)",
+        f"(by strength: {choices()}; default greedy)",
     )
     p.add_argument("--seed", type=seed_int, default=1, help="the series' seed (default 1)")
     p.add_argument("--games", type=positive_int, default=10, help="how many games (default 10)")

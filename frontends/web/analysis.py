@@ -5,7 +5,7 @@
 first asks for it (``start``), the analysis runs in worker processes (the
 server's own threads keep answering), and the page asks how far it has got
 (``status``) until it is done. An analysis is kept as the CLI keeps it, beside
-a log of the replays folder (``game.dmlog.analysis-v1-<key>.json``, so one
+a log of the replays folder (``game.dmlog.analysis-v2-<key>.json``, so one
 made by ``dice-miner analyse`` is read here and the other way round); an
 uploaded log's, or a finished live game's, is kept in memory (a few of them).
 

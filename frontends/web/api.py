@@ -29,6 +29,7 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, request
 
 from core.bots import BOTS
+from core.bots.registry import LEVELS, MEASURED
 from core.commands import NewGame, Undo, parse_command
 from core.errors import CommandSyntaxError, EventFormatError, LogError, SetupError
 from core.events.codec import command_from_dict
@@ -142,8 +143,12 @@ def start_replay_analysis(name: str):
 
 @bp.get("/bots")
 def list_bots():
-    """The bot kinds a seat can be given."""
-    return jsonify({"bots": sorted(BOTS)})
+    """The bot kinds a seat can be given, and the levels of strength that name them
+    (weakest first, each with its kind and what it was measured to do)."""
+    levels = [
+        {"level": level, "kind": kind, "measured": MEASURED[kind]} for level, kind in LEVELS.items()
+    ]
+    return jsonify({"bots": sorted(BOTS), "levels": levels})
 
 
 @bp.get("/games")

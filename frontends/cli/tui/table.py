@@ -10,6 +10,7 @@ replaced by the default one.
 from __future__ import annotations
 
 from core.bots import BOTS
+from core.bots.registry import DEFAULT_LEVEL, LEVELS
 from core.host.seats import BOT_NAMES, bot_name, seating_from_names, short_name
 from core.store import SeatRecord
 
@@ -18,8 +19,9 @@ Seat = SeatRecord
 
 
 def default_bot() -> str:
-    """The opponents' kind when none is asked for: greedy if this build has it."""
-    return "greedy" if "greedy" in BOTS else "random"
+    """The opponents' kind when none is asked for: the default level's (one a newcomer
+    can beat sometimes)."""
+    return LEVELS[DEFAULT_LEVEL]
 
 
 def bot_seat(name: str, kind: str) -> Seat:

@@ -82,12 +82,20 @@ function wireUpload() {
   });
 }
 
-function seatRow(index, seat, bots) {
+/** A bot's label in the seat menu: its level of strength and what it was measured to do. */
+function botLabel(kind, levels) {
+  const level = levels.find((l) => l.kind === kind);
+  if (!level) return `Bot: ${kind}`;
+  const name = level.level === kind ? kind : `${level.level} (${kind})`;
+  return `Bot: ${name}, ${level.measured}`;
+}
+
+function seatRow(index, seat, bots, levels) {
   const select = el(
     "select",
     { name: `type${index}`, "aria-label": `Seat ${index + 1}` },
     el("option", { value: "person" }, "Person"),
-    bots.map((b) => el("option", { value: b }, `Bot: ${b}`)),
+    bots.map((b) => el("option", { value: b }, botLabel(b, levels))),
     index >= 2 ? el("option", { value: "empty" }, "Empty seat") : null,
   );
   select.value = seat.type;
@@ -155,12 +163,15 @@ async function wireGameForm() {
   const rows = document.getElementById("seat-rows");
   const message = document.getElementById("game-error");
   let bots = ["greedy", "random"];
+  let levels = [];
   try {
-    bots = (await getJSON("/api/bots")).bots;
+    const answer = await getJSON("/api/bots");
+    bots = [...answer.levels.map((l) => l.kind), ...answer.bots.filter((b) => !answer.levels.some((l) => l.kind === b))];
+    levels = answer.levels;
   } catch {
     // keep the usual ones
   }
-  DEFAULT_SEATS.forEach((seat, i) => rows.append(seatRow(i, seat, bots)));
+  DEFAULT_SEATS.forEach((seat, i) => rows.append(seatRow(i, seat, bots, levels)));
   const start = async (mode) => {
     message.textContent = "";
     for (const input of form.querySelectorAll("[aria-invalid]")) input.removeAttribute("aria-invalid");
