@@ -14,12 +14,15 @@ server that took it holds in memory.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from contextlib import AbstractContextManager
+from typing import Any
 
 from attrs import frozen
 
-if TYPE_CHECKING:
-    from core.store.postgres import PostgresStore
+#: Opens a pooled connection for one ``with`` block (``PostgresStore._connection``): the
+#: database's failures come out as the store's own errors.
+Connect = Callable[[], AbstractContextManager[Any]]
 
 #: The advisory lock key a queueing holds while it counts (``pg_advisory_xact_lock``).
 QUEUE_LOCK = 0x444D616E616C7973  # "DManalys"
@@ -63,17 +66,18 @@ RETURNING sha, name, log
 class AnalysisQueue:
     """The analyses a PostgreSQL store's database keeps (``PostgresStore.analyses``)."""
 
-    def __init__(self, store: PostgresStore) -> None:
-        self._store = store
+    def __init__(self, connect: Connect, closed: Callable[[], bool]) -> None:
+        self._connect = connect
+        self._closed = closed
 
     @property
     def closed(self) -> bool:
         """True once its store is closed: nothing more is claimed."""
-        return self._store._closed
+        return self._closed()
 
     def get(self, sha: str) -> Queued | None:
         """The analysis of the log whose SHA-256 is ``sha``, if one was asked for."""
-        with self._store._connection() as conn:
+        with self._connect() as conn:
             row = conn.execute(
                 "SELECT sha, state, done, total, document, error FROM analyses WHERE sha = %s",
                 (sha,),
@@ -86,7 +90,7 @@ class AnalysisQueue:
         """Queue an analysis (or find it queued, running or done); ``"client"`` if the
         client already has ``per_client`` waiting or running, ``"full"`` if ``limit`` are,
         site-wide. A failed one is queued again."""
-        with self._store._connection() as conn, conn.transaction():
+        with self._connect() as conn, conn.transaction():
             conn.execute("SELECT pg_advisory_xact_lock(%s)", (QUEUE_LOCK,))
             row = conn.execute(
                 "SELECT sha, state, done, total, document, error FROM analyses WHERE sha = %s",
@@ -115,14 +119,14 @@ class AnalysisQueue:
 
     def claim(self, me: str, lease: float) -> Claimed | None:
         """The analysis waiting longest (or one whose worker's lease ran out), now ``me``'s."""
-        with self._store._connection() as conn:
+        with self._connect() as conn:
             row = conn.execute(_CLAIM, {"me": me, "lease": lease}).fetchone()
         return None if row is None else Claimed(row[0], row[1], bytes(row[2]))
 
     def progress(self, sha: str, me: str, done: int, total: int, lease: float) -> bool:
         """Note how far ``me`` has got and hold the lease on; False if it is no longer
         ``me``'s (its lease ran out and another worker took it)."""
-        with self._store._connection() as conn:
+        with self._connect() as conn:
             row = conn.execute(
                 "UPDATE analyses SET done = %s, total = %s, "
                 "lease_until = clock_timestamp() + %s * interval '1 second' "
@@ -134,7 +138,7 @@ class AnalysisQueue:
     def finish(self, sha: str, me: str, document: str | None, error: str | None) -> None:
         """Keep the document (or why it failed) of the analysis ``me`` ran."""
         state = "done" if document is not None else "failed"
-        with self._store._connection() as conn:
+        with self._connect() as conn:
             conn.execute(
                 "UPDATE analyses SET state = %s, document = %s, error = %s, done = total, "
                 "claimed_by = NULL, lease_until = NULL WHERE sha = %s AND claimed_by = %s",
@@ -143,7 +147,7 @@ class AnalysisQueue:
 
     def counts(self) -> dict[str, Any]:
         """Analyses waiting and running, site-wide (for metrics)."""
-        with self._store._connection() as conn:
+        with self._connect() as conn:
             row = conn.execute(
                 "SELECT count(*) FILTER (WHERE state = 'queued'), "
                 "count(*) FILTER (WHERE state = 'running') FROM analyses"

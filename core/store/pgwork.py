@@ -27,13 +27,15 @@ the log (``stale``: a status behind its game's head is looked at again).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
+from typing import Any
 
 from attrs import frozen
 
-if TYPE_CHECKING:
-    from core.store.postgres import PostgresStore
+#: Opens a pooled connection for one ``with`` block (``PostgresStore._connection``): the
+#: database's failures come out as the store's own errors.
+Connect = Callable[[], AbstractContextManager[Any]]
 
 #: The advisory lock key places are held under (``pg_advisory_xact_lock``): "DMplaces".
 PLACES_LOCK = 0x444D706C61636573
@@ -138,8 +140,8 @@ FROM live_games l LEFT JOIN games g ON g.id = l.game
 class WorkBoard:
     """The work a PostgreSQL store's database hands out (``PostgresStore.work``)."""
 
-    def __init__(self, store: PostgresStore) -> None:
-        self._store = store
+    def __init__(self, connect: Connect) -> None:
+        self._connect = connect
 
     # -- places --------------------------------------------------------------
 
@@ -148,7 +150,7 @@ class WorkBoard:
     ) -> Refusal | None:
         """Hold a place for the new game ``game_id`` (before it is stored), for ``client``;
         the refusal if the site (``limit``) or the client (``per_client``) has no room."""
-        with self._store._connection() as conn, conn.transaction():
+        with self._connect() as conn, conn.transaction():
             conn.execute("SELECT pg_advisory_xact_lock(%s)", (PLACES_LOCK,))
             row = conn.execute(_HOLD_COUNTS, {"client": client}).fetchone()
             total, mine = (row[0], row[1]) if row is not None else (0, 0)
@@ -161,19 +163,19 @@ class WorkBoard:
 
     def release(self, game_id: str) -> None:
         """Give back a game's place, and drop its bot turn (it is over, or never was)."""
-        with self._store._connection() as conn, conn.transaction():
+        with self._connect() as conn, conn.transaction():
             conn.execute("DELETE FROM bot_turns WHERE game = %s", (game_id,))
             conn.execute("DELETE FROM live_games WHERE game = %s", (game_id,))
 
     def live(self) -> int:
         """How many places are held (games in play, site-wide)."""
-        with self._store._connection() as conn:
+        with self._connect() as conn:
             row = conn.execute("SELECT count(*) FROM live_games").fetchone()
         return row[0] if row is not None else 0
 
     def live_ids(self, limit: int) -> list[str]:
         """The games in play that changed last, at most ``limit``, newest first."""
-        with self._store._connection() as conn:
+        with self._connect() as conn:
             rows = conn.execute(
                 "SELECT l.game FROM live_games l JOIN games g ON g.id = l.game "
                 "ORDER BY l.changed DESC LIMIT %s",
@@ -188,7 +190,7 @@ class WorkBoard:
         transaction; an older status never overwrites a newer one. A game over gives its
         place back. A game with no place (taken up from before places existed, or
         adopted) gets one: it is in play."""
-        with self._store._connection() as conn, conn.transaction():
+        with self._connect() as conn, conn.transaction():
             if status.over:
                 conn.execute("DELETE FROM bot_turns WHERE game = %s", (game_id,))
                 conn.execute("DELETE FROM live_games WHERE game = %s", (game_id,))
@@ -222,14 +224,14 @@ class WorkBoard:
         """Claim the bot turn due first that no one holds (``me`` gets those it made at
         once, the others' only ``failover`` seconds late), for ``lease`` seconds."""
         params = {"me": me, "lease": lease, "failover": failover}
-        with self._store._connection() as conn:
+        with self._connect() as conn:
             row = conn.execute(_CLAIM, params).fetchone()
         return None if row is None else Claim(row[0], row[1])
 
     def done(self, claim: Claim, me: str) -> None:
         """Drop a claimed turn that was not played (no bot to act there any more); a turn
         made again since (a later seq) stays."""
-        with self._store._connection() as conn:
+        with self._connect() as conn:
             conn.execute(
                 "DELETE FROM bot_turns WHERE game = %s AND seq = %s AND claimed_by = %s",
                 (claim.game_id, claim.seq, me),
@@ -237,7 +239,7 @@ class WorkBoard:
 
     def retry(self, claim: Claim, me: str, delay: float) -> None:
         """Give a claimed turn back, due again in ``delay`` seconds (the store was away)."""
-        with self._store._connection() as conn:
+        with self._connect() as conn:
             conn.execute(
                 "UPDATE bot_turns SET claimed_by = NULL, lease_until = NULL, "
                 "due = clock_timestamp() + %s * interval '1 second' "
@@ -248,7 +250,7 @@ class WorkBoard:
     def next_due(self, me: str, failover: float) -> float | None:
         """Seconds until the next turn ``me`` may claim is due (0 or less: now); None if
         none is waiting."""
-        with self._store._connection() as conn:
+        with self._connect() as conn:
             row = conn.execute(_NEXT_DUE, {"me": me, "failover": failover}).fetchone()
         return None if row is None or row[0] is None else float(row[0])
 
@@ -257,7 +259,7 @@ class WorkBoard:
     def sweep_turn(self, every: float) -> bool:
         """True if it is this caller's turn to sweep (the time is moved on ``every``
         seconds, so no one else sweeps until then)."""
-        with self._store._connection() as conn:
+        with self._connect() as conn:
             row = conn.execute(
                 "UPDATE sweeps SET next_at = clock_timestamp() + %s * interval '1 second' "
                 "WHERE name = 'lobby' AND next_at <= clock_timestamp() RETURNING name",
@@ -291,13 +293,13 @@ class WorkBoard:
             )
         sql = f"{_LIVE_ROWS} WHERE ({') OR ('.join(where)}) ORDER BY l.changed LIMIT %(limit)s"
         params = {"stale": stale_after, "idle": idle, "quiet": quiet, "limit": limit}
-        with self._store._connection() as conn:
+        with self._connect() as conn:
             found = conn.execute(sql, params).fetchall()
         return [LiveRow(*row) for row in found]
 
     def counts(self) -> dict[str, int]:
         """Bot turns waiting and claimed, and the places held: for a server's metrics."""
-        with self._store._connection() as conn:
+        with self._connect() as conn:
             row = conn.execute(
                 "SELECT count(*) FILTER (WHERE claimed_by IS NULL OR lease_until < now()), "
                 "count(*) FILTER (WHERE claimed_by IS NOT NULL AND lease_until >= now()), "

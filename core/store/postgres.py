@@ -325,9 +325,9 @@ class PostgresStore:
         self._migrate()  # on a connection of its own: a server away is reported at once
         self._pool.open(wait=False)
         #: The work the database hands out to the servers sharing it (places, bot turns).
-        self.work = WorkBoard(self)
+        self.work = WorkBoard(self._connection)
         #: The game analyses asked for through any server, run once by one worker.
-        self.analyses = AnalysisQueue(self)
+        self.analyses = AnalysisQueue(self._connection, lambda: self._closed)
 
     def _migrate(self) -> None:
         try:
