@@ -23,7 +23,7 @@ from core.store.postgres import PostgresStore
 from tests.serve_support import Server, Spectator, call
 from tests.test_scale_out_servers import post_from, workers_of
 
-pytestmark = pytest.mark.usefixtures("postgres_server")
+pytestmark = [pytest.mark.usefixtures("postgres_server"), pytest.mark.slow]
 
 #: How long the chaos lasts (seconds); the games then finish in peace.
 CHAOS_SECONDS = 25.0

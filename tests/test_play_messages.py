@@ -220,6 +220,7 @@ def test_the_wrapper_tells_the_program_how_it_was_typed(checkout, argv, cwd, pro
 
 
 @pytest.mark.skipif(TMUX is None, reason="tmux is not installed")
+@pytest.mark.tmux
 def test_quitting_a_game_started_with_play_names_play_in_a_real_terminal(checkout) -> None:
     """The real ``./play`` in tmux: the quit message says ``./play --resume``, which works
     from where the user typed ``./play``, not ``dice-miner``, which may not be installed."""

@@ -19,7 +19,7 @@ from core.game import Game
 from core.store.postgres import PostgresStore
 from tests.serve_support import Server, call
 
-pytestmark = pytest.mark.usefixtures("postgres_server")
+pytestmark = [pytest.mark.usefixtures("postgres_server"), pytest.mark.slow]
 
 PEOPLE = [{"name": "Ann", "bot": None}, {"name": "Bo", "bot": None}]
 

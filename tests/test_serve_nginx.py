@@ -28,7 +28,7 @@ from core.store.postgres import PostgresStore
 from tests.serve_support import REPO, Server
 from tests.web_support import wait_until
 
-pytestmark = pytest.mark.usefixtures("postgres_server")
+pytestmark = [pytest.mark.usefixtures("postgres_server"), pytest.mark.slow]
 
 DOC = REPO / "docs" / "operators.md"
 

@@ -60,6 +60,7 @@ class Slow:
         return True
 
 
+@pytest.mark.slow
 def test_500_slow_or_idle_connections_leave_every_request_answered_within_a_second(
     postgres_server, tmp_path
 ):
