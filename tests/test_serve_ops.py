@@ -121,3 +121,28 @@ def test_readyz_is_503_while_the_database_is_away_and_healthz_stays_200(postgres
     finally:
         server.stop()
     assert "Traceback" not in "".join(server.output)
+
+
+def test_a_server_started_while_the_database_is_away_waits_for_it(postgres_server, tmp_path):
+    """Its workers start all the same (a worker that failed to start took the whole
+    server down): 503 meanwhile, healthy, and everything works once the database is back."""
+    database = postgres_server.fresh_schema()
+    postgres_server.stop_now()
+    try:
+        server = serve(database, tmp_path)
+    except BaseException:
+        postgres_server.start_again()
+        raise
+    try:
+        try:
+            assert call(server, "GET", "/healthz")[:2] == (200, {"status": "ok"})
+            assert call(server, "GET", "/readyz")[0] == 503
+        finally:
+            postgres_server.start_again()
+        assert wait_until(lambda: call(server, "GET", "/readyz")[0] == 200, timeout=20)
+        players = [{"name": "Ann", "bot": None}, {"name": "Bo", "bot": None}]
+        status, game, _ = call(server, "POST", "/api/games", {"players": players})
+        assert status == 201, game
+    finally:
+        server.stop()
+    assert "Traceback" not in "".join(server.output)

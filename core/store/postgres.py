@@ -299,7 +299,12 @@ class PostgresStore:
         *,
         timeout: float = TIMEOUT,
         max_connections: int = MAX_CONNECTIONS,
+        patient: bool = False,
     ) -> None:
+        """``patient``: a server that cannot be reached now is no error yet (a web worker
+        starting while the database is away answers 503 until it is back): the schema is
+        migrated at the first use that reaches it. Otherwise it is ``StoreUnavailable``
+        at once, as a tool run by hand wants."""
         self._conninfo = url
         self._url = public_url(url)
         try:  # a URL libpq cannot parse is a mistake to fix, not a server to wait for
@@ -322,7 +327,13 @@ class PostgresStore:
             reconnect_timeout=max(timeout, 1.0),
             name=f"dice-miner {self._url}",
         )
-        self._migrate()  # on a connection of its own: a server away is reported at once
+        self._migrated = False
+        self._migrate_lock = threading.Lock()
+        try:
+            self._migrate()  # on a connection of its own: a server away is reported at once
+        except StoreUnavailable:
+            if not patient:
+                raise
         self._pool.open(wait=False)
         #: The work the database hands out to the servers sharing it (places, bot turns).
         self.work = WorkBoard(self._connection)
@@ -330,6 +341,13 @@ class PostgresStore:
         self.analyses = AnalysisQueue(self._connection, lambda: self._closed)
 
     def _migrate(self) -> None:
+        with self._migrate_lock:
+            if self._migrated:
+                return
+            self._migrate_now()
+            self._migrated = True
+
+    def _migrate_now(self) -> None:
         try:
             with psycopg.connect(
                 self._conninfo, autocommit=True, connect_timeout=max(1, round(self._timeout))
@@ -353,6 +371,8 @@ class PostgresStore:
         """A pooled connection; the database's failures become the store's own errors."""
         if self._closed:
             raise StoreError(f"{self._url}: the store was closed")
+        if not self._migrated:  # a patient store that started while the server was away
+            self._migrate()
         try:
             with self._pool.connection(timeout=self._timeout) as conn:
                 yield conn

@@ -60,12 +60,12 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace, stop: threading.Event | None = None) -> int:
     """Work until stopped (Ctrl-C, SIGTERM, or ``stop`` set)."""
     from core.host import Lobby
-    from core.store import open_store
+    from core.store.postgres import PostgresStore
     from frontends.web.analysis import Analyses
 
     if not args.store.startswith(("postgresql:", "postgres:")):
         raise CliError("a worker shares the work of a PostgreSQL site: --store postgresql://...")
-    store = open_store(args.store)
+    store = PostgresStore(args.store, patient=True)  # a database away: it waits for it
     stop = stop or threading.Event()
     for signum in (signal.SIGTERM, signal.SIGINT):
         signal.signal(signum, lambda *_: stop.set())

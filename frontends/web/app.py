@@ -19,7 +19,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from core.host import Lobby
-from core.store import FileStore, open_store
+from core.store import FileStore, Store, open_store
 from frontends.web.errors import register_error_handlers
 from frontends.web.games import LiveGames
 from frontends.web.replays import ReplayLibrary
@@ -67,6 +67,16 @@ DEFAULTS: dict[str, Any] = {
 }
 
 
+def _open_patiently(url: str) -> Store:
+    """The store a URL names; a database away at the start is no error (the worker answers
+    503 until it is back, rather than fail to start and take its server down with it)."""
+    if url.startswith(("postgresql:", "postgres:")):
+        from core.store.postgres import PostgresStore
+
+        return PostgresStore(url, patient=True)
+    return open_store(url)
+
+
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     """A new Dice Miner web app; ``config`` overrides ``DEFAULTS``."""
     app = Flask(__name__)
@@ -77,7 +87,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.url_map.merge_slashes = False  # "/api/games//state" is a JSON 404, not an HTML redirect
     store = app.config["STORE"]
     if store is None and app.config["STORE_URL"]:
-        store = open_store(app.config["STORE_URL"])
+        store = _open_patiently(app.config["STORE_URL"])
     if store is None:  # the embedded default: a folder of log files, web-<id>.dmlog
         store = FileStore(app.config["DATA_DIR"] or default_data_dir(), prefix="web-")
     config = app.config
