@@ -154,6 +154,16 @@ def test_resuming_a_finished_game_opens_its_log_read_only(tmp_path: Path) -> Non
 # -- after the game --------------------------------------------------------------------
 
 
+def test_the_last_words_say_you_win_not_you_wins(tmp_path) -> None:
+    from core.bots import make_bot
+    from core.bots.play import play_game
+
+    game = Game.new(["You", "Brok (random)"], 0)
+    assert play_game(game, [make_bot("greedy"), make_bot("random")]).winners == (0,)
+    said = play.summary(game, tmp_path / "g.dmlog")
+    assert said.startswith("You win (You ") and "wins" not in said
+
+
 def test_the_quit_message_names_the_command_the_user_has(tmp_path, monkeypatch) -> None:
     game = Game.new(["You", "Brok (random)"], 3)
     path = tmp_path / "g.dmlog"

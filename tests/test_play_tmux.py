@@ -6,6 +6,7 @@ import os
 import re
 import shlex
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -247,3 +248,27 @@ def test_play_resumes_a_what_if_branch_and_undo_stops_at_its_branch_point(termin
     game = Game.load(branch)
     assert game.seq > at + 1 and type(game.timeline.top.command).__name__ == "BranchGame"
     assert rerun(game.batches()) is None
+
+
+@pytest.mark.parametrize("signame", ["SIGTERM", "SIGHUP"])
+def test_a_kill_or_a_closed_terminal_gives_the_terminal_back(terminal, tmp_path, signame):
+    """`kill` (SIGTERM) or the terminal closing (SIGHUP) leaves the game as `q` does: the
+    screen back as it was, the way to continue printed, no traceback (the game's mode
+    was left on the terminal before)."""
+    log = tmp_path / "game.dmlog"
+    term = terminal("--seed", "7", "--fast", "--bots", "random", "--log", str(log))
+    term.wait_for("Choose your hero")
+    assert term.tmux("display-message", "-p", "-t", "play", "#{alternate_on}").strip() == "1"
+    pane = int(term.tmux("display-message", "-p", "-t", "play", "#{pane_pid}").strip())
+    program = pane  # the shell tmux started may have run the program as its child
+    with open(f"/proc/{pane}/comm") as comm:
+        if "python" not in comm.read():
+            program = int(
+                subprocess.run(
+                    ["pgrep", "-P", str(pane)], capture_output=True, text=True
+                ).stdout.split()[0]
+            )
+    os.kill(program, getattr(signal, signame))
+    said = term.wait_for("Continue it with")
+    assert "Traceback" not in term.history() and str(log) in said.replace("\n", "")
+    assert term.tmux("display-message", "-p", "-t", "play", "#{alternate_on}").strip() == "0"

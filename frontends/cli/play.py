@@ -25,6 +25,7 @@ from core.scoring_solo import solo_score
 from frontends.cli.args import EXIT_USAGE, positive_int
 from frontends.cli.launcher import command
 from frontends.cli.tui.table import BOT_NAMES, Seat, bot_seat, default_bot, seats_from_names
+from frontends.cli.tui.words import second_person
 
 if TYPE_CHECKING:  # imported when the screen opens, not at start-up
     from frontends.cli.tui.session import Session
@@ -314,5 +315,5 @@ def summary(game: Game, path: Path) -> str:
         names = " and ".join(state.names[s] for s in state.winners)
         totals = ", ".join(f"{n} {t}" for n, t in zip(state.names, state.totals(), strict=True))
         won = "wins" if len(state.winners) == 1 else "share the win"
-        return f"{names} {won} ({totals}).\nThe game's log: {path}"
+        return second_person(f"{names} {won} ({totals}).\nThe game's log: {path}")
     return f"The game is saved in {path}\nContinue it with: {command('play', '--resume', path)}"

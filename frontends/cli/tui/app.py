@@ -11,6 +11,8 @@ in a worker thread, the screen redrawn meanwhile to show that it is thinking.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import signal
 
 from prompt_toolkit.application import Application, get_app
 from prompt_toolkit.buffer import Buffer
@@ -328,6 +330,12 @@ class PlayApp:
 
     def _start_bots(self) -> None:
         self.app.create_background_task(self._bots())
+        # `kill`, or the terminal closed: leave as `q` does, the terminal given back as
+        # it was and the way to continue printed (the moves are all in the log already)
+        loop = asyncio.get_running_loop()
+        for signum in (signal.SIGTERM, signal.SIGHUP):
+            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                loop.add_signal_handler(signum, self.quit)
 
     async def run_async(self) -> None:
         """Run until the player quits."""
