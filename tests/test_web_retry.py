@@ -9,13 +9,20 @@ from tests.web_support import live_game, make_app
 TWO_PEOPLE = [{"name": "Ann", "bot": None}, {"name": "Bo", "bot": None}]
 
 
-def test_a_request_sent_twice_is_answered_twice_and_played_once(tmp_path):
+def two_people(tmp_path):
+    """A new app with a game of two people: the app, its client, the game as started,
+    its live game and the token of the seat to act."""
     app = make_app(tmp_path)
     client = app.test_client()
     game = client.post("/api/games", json={"players": TWO_PEOPLE}).get_json()
     live = live_game(app, game["id"])
     seat = live.state.to_act()
     token = next(s["token"] for s in game["seats"] if s["seat"] == seat)
+    return app, client, game, live, token
+
+
+def test_a_request_sent_twice_is_answered_twice_and_played_once(tmp_path):
+    app, client, game, live, token = two_people(tmp_path)
     body = {
         "command": command_to_dict(live.table.game.legal()[0]),
         "seq": live.seq,
@@ -33,12 +40,7 @@ def test_a_request_sent_twice_is_answered_twice_and_played_once(tmp_path):
 
 
 def test_a_stale_position_is_a_409_naming_where_the_game_is(tmp_path):
-    app = make_app(tmp_path)
-    client = app.test_client()
-    game = client.post("/api/games", json={"players": TWO_PEOPLE}).get_json()
-    live = live_game(app, game["id"])
-    seat = live.state.to_act()
-    token = next(s["token"] for s in game["seats"] if s["seat"] == seat)
+    app, client, game, live, token = two_people(tmp_path)
     command = command_to_dict(live.table.game.legal()[0])
     url, headers = f"/api/games/{game['id']}/commands", {"X-Seat-Token": token}
     stale = client.post(url, json={"command": command, "seq": live.seq - 1}, headers=headers)
@@ -54,12 +56,7 @@ def test_a_stale_position_is_a_409_naming_where_the_game_is(tmp_path):
 def test_an_undo_retried_after_a_restart_is_answered_and_played_once(tmp_path):
     """The file store keeps each request's id in its record: a server started again over
     the same folder answers the retried undo as before and undoes nothing more."""
-    app = make_app(tmp_path)
-    client = app.test_client()
-    game = client.post("/api/games", json={"players": TWO_PEOPLE}).get_json()
-    live = live_game(app, game["id"])
-    seat = live.state.to_act()
-    token = next(s["token"] for s in game["seats"] if s["seat"] == seat)
+    app, client, game, live, token = two_people(tmp_path)
     url, headers = f"/api/games/{game['id']}/commands", {"X-Seat-Token": token}
     move = {"command": command_to_dict(live.table.game.legal()[0]), "seq": live.seq}
     assert client.post(url, json=move, headers=headers).status_code == 200

@@ -204,13 +204,13 @@ class Table:
     def _shown(self, timeline: Timeline) -> Callable[[int], bool]:
         """Whether the k-th command from the end of ``timeline`` showed dice (its batch's
         events; known from the commits told here, else read from the store once)."""
-        frames = []
-        frame = timeline.top
-        while frame.below is not None:
-            frames.append(frame)
-            frame = frame.below
+        frames = [timeline.top]  # walked down only as far as the policy asks (undo is short)
 
         def shown(k: int) -> bool:
+            while len(frames) < k:
+                below = frames[-1].below
+                assert below is not None, "the policy asks only about commands that stand"
+                frames.append(below)
             batch_seq = frames[k - 1].batch_seq
             known = self._showed.get(batch_seq)
             if known is None:
