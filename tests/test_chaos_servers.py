@@ -160,6 +160,8 @@ def test_nothing_acknowledged_is_lost_and_every_stream_is_whole(postgres_server,
                 # the answer holds the move's events (and the reveal, if the move ended it)
                 assert stored and seqs[: len(stored)] == stored, (request, rows, seqs)
                 assert len(rows) == 1, f"request {request} stored once"
+        reader.close()  # its pool may still be backing off from the restarts: a fresh one
+        reader = PostgresStore(url)
         for n, game in enumerate(games):
             final = Game.from_stream(reader.read(game["id"]))  # every batch verified
             assert final.state.is_over and final.state.facts.revealed
