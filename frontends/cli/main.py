@@ -21,13 +21,15 @@ from frontends.cli import (
     replay,
     serve,
     simulate,
+    stats,
     storetools,
     worker,
 )
 from frontends.cli.launcher import command
 
 #: Modules that add a subcommand: each has ``register(subparsers)``.
-COMMANDS = [demo, play, simulate, replay, analyse, branch, logtools, storetools, serve, worker]
+COMMANDS = [demo, play, stats, simulate, replay, analyse, branch, logtools, storetools]
+COMMANDS += [serve, worker]
 
 EXIT_ERROR = 2
 

@@ -107,8 +107,6 @@ def read(path: Path) -> SavedGame | None:
         game = Game.load(path)
     except (DiceMinerError, OSError, ValueError):
         return None
-    if game.state is None:
-        return None
     return SavedGame(path, _mtime(path), game.state)
 
 
