@@ -79,33 +79,41 @@ def header(session: Session, width: int) -> Fragments:
 
 
 def scores(session: Session, width: int) -> Fragments:
-    """Running totals by round, and each seat's score by category if the round ended now."""
+    """Running totals by round, and each seat's score by category if the round ended now.
+
+    A narrow panel drops the categories first, then the rounds: the totals always show."""
     state = session.state
     live = score_so_far(state)  # a seat out of a tie-break: None
     col = 4 if width >= 46 else 3  # round columns shrink first when space is short
     name_w = max(4, min(12, width - 29 - 3 * col))
-    rounds_head = "".join(f"{'R' + str(r + 1):>{col}}" for r in range(3))
+    now = width >= 2 + name_w + 3 * col + 6 + 17  # room for "│ now tun gem haz"
+    rounds = width >= 2 + 5 + 3 * col + 6
+    if not rounds:
+        name_w = max(4, min(12, width - 9))
+    elif not now:
+        name_w = max(4, min(12, width - 9 - 3 * col))
+    rounds_head = "".join(f"{'R' + str(r + 1):>{col}}" for r in range(3)) if rounds else ""
     out: Fragments = [
         (TITLE, f" {'Scores':<{name_w + 1}}"),
-        (DIM, f"{rounds_head} Total │ now tun gem haz\n"),
+        (DIM, f"{rounds_head} Total{' │ now tun gem haz' if now else ''}\n"),
     ]
     totals = state.totals()
     best = max(totals) if any(state.round_scores) else None
     for seat in range(state.players):
-        rounds = state.round_scores[seat]
+        played = state.round_scores[seat]
         cells = "".join(
-            f"{sum(rounds[r]):>{col}}" if r < len(rounds) else f"{'·':>{col}}" for r in range(3)
+            f"{sum(played[r]):>{col}}" if r < len(played) else f"{'·':>{col}}" for r in range(3)
         )
         name = short_name(session.seats[seat])[:name_w]
         out += [
             (MARK, f" {'▶' if seat == state.to_act() else ' '}"),
             ("bold" if session.is_human(seat) else "", f"{name:<{name_w}}"),
-            ("", cells),
+            ("", cells if rounds else ""),
             ("fg:#ffd700 bold" if totals[seat] == best else "bold", f"{totals[seat]:>6}"),
-            (DIM, " │    "),
-            *_now_cells(live[seat] if live else None),
-            ("", "\n"),
         ]
+        if now:
+            out += [(DIM, " │    "), *_now_cells(live[seat] if live else None)]
+        out.append(("", "\n"))
     return out
 
 
@@ -292,7 +300,7 @@ KEYS = {
     "recycle": [("←↑↓→", "move"), ("Enter", "pick"), ("space", "pick/unpick"), ("Esc", "back")],
     "menu": [("↑↓", "move"), ("Enter", "choose"), ("Esc", "cancel")],
 }
-ALWAYS = [("u", "undo"), ("?", "help"), ("q", "quit"), (":", "command")]
+ALWAYS = [("u", "undo"), ("?", "help"), ("R", "rules"), ("q", "quit"), (":", "command")]
 #: Keys shown only while their move is legal (no "share a beer" without a beer, no "take"
 #: when the solo game's top dice can none be taken), by what the key does.
 ONLY_IF_LEGAL = {"share a beer": ShareBeer, "magic": SpendMagic, "refill": Refill, "take": TakeDie}
@@ -306,6 +314,8 @@ def keys(session: Session, width: int) -> Fragments:
         pairs = [("← →", "step"), ("Esc", "close the review"), ("q", "quit")]
     elif session.overlay == "over":
         pairs = [("v", "review"), ("u", "undo"), ("?", "help"), ("q", "quit")]
+    elif session.overlay == "rules":
+        pairs = [("→ Enter", "next page"), ("←", "back"), ("Esc", "close"), ("q", "quit")]
     elif session.overlay in ("round", "help"):
         pairs = [("Enter", "continue"), ("q", "quit")]
     else:

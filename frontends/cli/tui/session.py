@@ -87,7 +87,8 @@ class Session:
         self.status = ""
         self.status_kind = "info"  # "info" or "error"
         self.chooser = Chooser(self)  # the cursor, the dice picked, the menu, the keys
-        self.overlay: str | None = None  # "help", "round", "over", "handover"
+        self.overlay: str | None = None  # "help", "rules", "round", "over", "handover"
+        self.rules_page = 0  # the rules page shown (R)
         self.at_keyboard: int | None = None  # hot-seat: the person last handed the keyboard
         self.quit_requested = False
         self.doubled: dict[int, int | None] = {}  # round -> the seat whose gems doubled
@@ -422,11 +423,25 @@ class Session:
             self.at_keyboard = self.human_to_act()
             self.overlay = None
             return
+        if self.overlay == "rules":
+            self.close_rules()
+            return
         if self.overlay in ("help", "round"):
             self.overlay = None
             self.hand_over()
             return
         self.chooser.back()
+
+    def show_rules(self) -> None:
+        """R: the rules pages from the first, over whatever was shown (the result stays
+        under them)."""
+        self.overlay = "rules"
+        self.rules_page = 0
+
+    def close_rules(self) -> None:
+        """Esc on the rules: back to the game, or to its result if it is over."""
+        self.overlay = "over" if self.game.state.is_over else None
+        self.hand_over()
 
     def run_line(self, text: str) -> None:
         """Run a line typed at the ``:`` command line."""
@@ -438,6 +453,8 @@ class Session:
             self.quit_requested = True
         elif word in ("help", "?"):
             self.overlay = "help"
+        elif word == "rules":
+            self.show_rules()
         else:
             try:
                 command = self.parse(text)
