@@ -207,8 +207,8 @@ def open_log(path: Path) -> Game:
     """
     try:
         finished = Game.load(path)
-        if finished.state.is_over:
-            return finished
+        if finished.state.is_over or finished.state.facts.secret_dice:
+            return finished  # to be shown: a secret game's dice are its host's to roll
         return Game.open(path)
     except TornRecord as exc:
         raise PlayError(
@@ -332,7 +332,7 @@ def run(args: argparse.Namespace) -> int:
             path.resolve(),
             hints=True if args.hints else None,
             samples=args.samples,
-            read_only=game.state.is_over,
+            read_only=game.state.is_over or game.state.facts.secret_dice,
         )
         for line in [*notes, f"The game is logged in {path}"]:
             session.note(line)
@@ -368,6 +368,11 @@ def summary(game: Game, path: Path) -> str:
         totals = ", ".join(f"{n} {t}" for n, t in zip(state.names, state.totals(), strict=True))
         won = "wins" if len(state.winners) == 1 else "share the win"
         return second_person(f"{names} {won} ({totals}).\nThe game's log: {path}")
+    if state.facts.secret_dice:
+        return (
+            f"This game's dice come from a secret its host keeps until the game ends, so it "
+            f"was only shown here; play it on where it was started. Its log: {path}"
+        )
     words = f"The game is saved in {path}\nContinue it with: {command('play', '--resume', path)}"
     if path.parent == data_dir().resolve():  # where --resume last and a plain play look
         words += f"\n(or {command('play', '--resume', LAST)}; {command('play')} offers it too)"

@@ -54,6 +54,10 @@ def build_keys(
     def _(event: KeyPressEvent) -> None:
         submit_cmdline()
 
+    @kb.add(":", filter=typing)
+    def _(event: KeyPressEvent) -> None:
+        open_cmdline()  # no command has a ':': a fresh line, not one appended to a refused one
+
     for key in ("enter", "space", "escape"):
 
         @kb.add(key, filter=overlay)

@@ -165,5 +165,6 @@ def result(session: Session, width: int = 100) -> Fragments:
         out = [("fg:#ffd700 bold", f"  {headline}\n\n"), *score_table(session, width)]
     if session.log_path is not None:
         out += [("", "\n"), (DIM, "  Log: "), ("", f"{session.log_path}\n")]
-    out += [(DIM, "\n  v: review the game · u: undo your last move · q: leave\n")]
+    undo = " · u: undo your last move" if session.can_undo() else ""
+    out += [(DIM, f"\n  v: review the game{undo} · q: leave\n")]
     return out

@@ -314,6 +314,7 @@ def keys(session: Session, width: int) -> Fragments:
         pairs = [("← →", "step"), ("Esc", "close the review"), ("q", "quit")]
     elif session.overlay == "over":
         pairs = [("v", "review"), ("u", "undo"), ("?", "help"), ("q", "quit")]
+        pairs = [pair for pair in pairs if pair[0] != "u" or session.can_undo()]
     elif session.overlay == "rules":
         pairs = [("→ Enter", "next page"), ("←", "back"), ("Esc", "close"), ("q", "quit")]
     elif session.overlay in ("round", "help"):
@@ -326,7 +327,7 @@ def keys(session: Session, width: int) -> Fragments:
         ]
         if session.hints_on and session.human_to_act() is not None:
             pairs.append(("t", "hide the hint" if session.hint is not None else "hint"))
-        pairs += ALWAYS
+        pairs += [pair for pair in ALWAYS if pair[0] != "u" or session.can_undo()]
     out: Fragments = []
     used = 0
     for key, what in pairs:

@@ -67,8 +67,9 @@ class Session:
         samples: int | None = None,
         read_only: bool = False,
     ) -> None:
-        self.table = Table(game, Seating(tuple(seats)))
-        #: A finished game resumed from its log: shown, never changed (no undo).
+        self.table = Table(game, Seating(tuple(seats)), playable=not read_only)
+        #: A finished game resumed from its log, or one whose dice come from a secret
+        #: this program does not hold: shown, never changed (no move, no undo).
         self.read_only = read_only
         #: Why the game stopped (its log could not keep a move), or None while it goes on.
         self.failed: str | None = None
@@ -134,8 +135,18 @@ class Session:
         return self.table.persons
 
     def human_to_act(self) -> int | None:
-        """The seat at this keyboard the game waits for, if any."""
-        return self.table.person_to_act()
+        """The seat at this keyboard the game waits for, if any (none in a game that is
+        only shown here: nothing is offered that would be refused)."""
+        return None if self.read_only else self.table.person_to_act()
+
+    def why_read_only(self) -> str:
+        """Why nothing can be done to this game here, in words."""
+        if self.game.state.facts.secret_dice and not self.game.state.is_over:
+            return (
+                "This game's dice come from a secret its host keeps until the game ends: "
+                "it can be watched here, not played on (play it where it was started)."
+            )
+        return "This game is over; its log is open read-only, so nothing is undone."
 
     def input_seat(self) -> int:
         """The seat typed commands are issued for: the person to act, else the first person."""
@@ -157,8 +168,8 @@ class Session:
         return self.table.bot_to_act()
 
     def legal(self) -> list[Command]:
-        """The legal commands of the player to act."""
-        return self.game.legal()
+        """The legal commands of the player to act (none in a game only shown here)."""
+        return [] if self.read_only else self.game.legal()
 
     def trove_order(self, seat: int) -> tuple[int, ...]:
         """A trove's dice in display order: by type, then face."""
@@ -283,17 +294,27 @@ class Session:
         replies (the table's undo policy). At one keyboard shared by several people that
         is the person the keyboard was last handed to: never another's move."""
         if self.read_only:
-            self.say("This game is over; its log is open read-only, so nothing is undone.", "error")
+            self.say(self.why_read_only(), "error")
             return False
+        return self._undo_seat(self._undoer())
+
+    def _undoer(self) -> int | None:
+        """The seat ``u`` would undo for: the person the keyboard was handed to, else the
+        person who moved last here; None if no person has moved."""
         if self.is_hotseat:
-            seat = self.at_keyboard if self.at_keyboard is not None else self.human_to_act()
-            return self._undo_seat(seat)
+            return self.at_keyboard if self.at_keyboard is not None else self.human_to_act()
         for command in reversed(self.game.timeline.commands()):
             seat = getattr(command, "seat", None)
             if seat is not None and self.is_human(seat):
-                return self._undo_seat(seat)
-        self.say("There is nothing of yours to undo.", "error")
-        return False
+                return seat
+        return None
+
+    def can_undo(self) -> bool:
+        """True if ``u`` would undo something now (the key bar shows it only then)."""
+        if self.read_only or self.failed is not None:
+            return False
+        seat = self._undoer()
+        return seat is not None and self.table.can_undo(seat)
 
     def _undo_seat(self, seat: int | None) -> bool:
         if seat is None:
@@ -406,6 +427,8 @@ class Session:
         """The status line: the last refusal or note, else what to do now."""
         if self.status:
             return self.status, self.status_kind
+        if self.read_only and not self.game.state.is_over:
+            return self.why_read_only(), "info"
         if self.review is not None:
             return "Review: ← → (or h l) step through the mistakes; Esc closes it.", "info"
         return prompt(self.chooser), "info"
@@ -455,6 +478,8 @@ class Session:
             self.overlay = "help"
         elif word == "rules":
             self.show_rules()
+        elif self.read_only:
+            self.say(self.why_read_only(), "error")
         else:
             try:
                 command = self.parse(text)
