@@ -5,8 +5,10 @@ with no move offered and the reason said."""
 from __future__ import annotations
 
 import os
+import re
 
 from core.game import Game
+from core.mountain import slot_index
 from tests.test_play_tmux import _real_terminal, terminal  # noqa: F401  (fixtures)
 
 
@@ -76,3 +78,27 @@ def test_a_secret_seed_game_is_shown_with_no_moves_offered_and_why(terminal, tmp
     term.keys("q")
     term.wait_for("was only shown here")
     assert log.stat().st_size == size  # nothing was written to it
+
+
+def test_the_board_numbers_its_rows_and_columns_as_the_events_name_them(terminal, tmp_path):  # noqa: F811
+    log = tmp_path / "g.dmlog"
+    term = terminal("--seed", "3", "--fast", "--bots", "random", "--log", str(log))
+    term.wait_for("Choose your hero")
+    term.keys("Enter")
+    screen = term.wait_for("Take a top die")
+    lines = screen.split("\n")
+    assert [line[:2] for line in lines[2:12:2]] == ["r4", "r3", "r2", "r1", "r0"]
+    assert all(f"c{c}" in lines[12] for c in range(6))
+    term.keys("Right")  # the cursor onto the top row's second die
+    screen = term.wait_for("row 4, col 1]")
+    found = re.search(r"\[die (\d+) \([^)]*\), row (\d), col (\d)\]", screen)
+    assert found, screen
+    die, row, col = map(int, found.groups())
+    assert Game.load(log).state.mountain[slot_index(row, col)] == die
+    ids = screen.split("\n")[2 + 2 * (4 - row) + 1][:39].split()
+    assert ids[col] == f"#{die}"  # the col-th id of the row labelled r{row}
+    term.keys("Enter")
+    term.wait_for(f"You took die {die} ")
+    assert f"from row {row}, col {col}" in " ".join(term.screen().split())
+    term.keys("q")
+    term.wait_for("The game is saved in")

@@ -11,8 +11,9 @@ import textwrap
 
 from core.commands import Refill, ShareBeer, SpendMagic, TakeDie
 from core.dice import HEROES, face_kind
+from core.mountain import SLOTS, where
 from core.projections.state import EXCAVATION, MAGIC, OVER, REPLENISH, SETUP, SOLO, GameState
-from core.projections.text import die_words, face_words
+from core.projections.text import die_words, face_words, slot_words
 from core.projections.views import score_so_far
 from core.scoring import Breakdown
 from frontends.cli.tui.board import REVIEW_MARKS, Fragments, OnClick, frag
@@ -251,7 +252,9 @@ def cursor_words(session: Session) -> str | None:
     if cursor is None or cursor[0] == "hero":
         return None
     if cursor[0] == "die":
-        return die_words(cursor[1], state.faces[cursor[1]])
+        words = die_words(cursor[1], state.faces[cursor[1]])
+        k = where(state.mountain, cursor[1])
+        return words if k is None else f"{words}, {slot_words(*SLOTS[k])}"
     if cursor[0] == "face":
         faces = state.hero_faces(session.input_seat())
         if cursor[1] < len(faces):
