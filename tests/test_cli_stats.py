@@ -9,7 +9,7 @@ from core.game import Game
 from core.scoring_solo import solo_score
 from frontends.cli import stats
 from frontends.cli.main import main
-from frontends.cli.saved import saved_games
+from frontends.cli.saved import last_unfinished, saved_games
 
 
 def played(path, names, seed, *, mode="multi", finish=True, when=None):
@@ -70,3 +70,20 @@ def test_no_games_yet_is_said_in_one_line(tmp_path, capsys, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     assert main(["stats"]) == 0
     assert capsys.readouterr().out == f"No finished games in {tmp_path / 'dice-miner'} yet.\n"
+
+
+def test_the_last_unfinished_game_skips_finished_secret_and_unreadable_logs(tmp_path):
+    now = time.time()
+    bots = ["You", "Brok (random)", "Cira (random)"]
+    played(tmp_path / "old.dmlog", bots, 1, finish=False, when=now - 400)
+    wanted = tmp_path / "wanted.dmlog"
+    played(wanted, bots, 2, finish=False, when=now - 300)
+    played(tmp_path / "done.dmlog", bots, 3, when=now - 200)
+    secret = Game.new(bots, secret=os.urandom(32), log=tmp_path / "web.dmlog")
+    secret.close()
+    os.utime(tmp_path / "web.dmlog", (now - 100, now - 100))
+    (tmp_path / "torn.dmlog").write_bytes(b"DMLOG but not really")
+    saved = last_unfinished(tmp_path)
+    assert saved is not None and saved.path == wanted
+    assert saved.summary().startswith("round 1 of 3, You against Brok and Cira, last played")
+    assert last_unfinished(tmp_path / "nowhere") is None

@@ -11,6 +11,7 @@ it is not the one the player asked about.
 
 from __future__ import annotations
 
+import itertools
 import os
 import time
 from collections.abc import Iterator
@@ -118,10 +119,15 @@ def saved_games(folder: Path) -> Iterator[SavedGame]:
             yield saved
 
 
+#: How many of the most recently played logs are looked through for an unfinished game
+#: (each is read whole; one left behind that many games ago is not "the last game").
+LOOK_BACK = 50
+
+
 def last_unfinished(folder: Path) -> SavedGame | None:
     """The most recently played game of ``folder`` that is not over, if any. Only one the
     terminal can go on with: not a game whose dice come from a secret it does not hold."""
-    for saved in saved_games(folder):
+    for saved in itertools.islice(saved_games(folder), LOOK_BACK):
         if not saved.state.is_over and not saved.state.facts.secret_dice:
             return saved
     return None

@@ -303,7 +303,8 @@ KEYS = {
     "recycle": [("←↑↓→", "move"), ("Enter", "pick"), ("space", "pick/unpick"), ("Esc", "back")],
     "menu": [("↑↓", "move"), ("Enter", "choose"), ("Esc", "cancel")],
 }
-ALWAYS = [("u", "undo"), ("?", "help"), ("R", "rules"), ("q", "quit"), (":", "command")]
+#: After the keys of the moment, as many of these as fit (quit before the rules: it must show).
+ALWAYS = [("u", "undo"), ("?", "help"), ("q", "quit"), ("R", "rules"), (":", "command")]
 #: Keys shown only while their move is legal (no "share a beer" without a beer, no "take"
 #: when the solo game's top dice can none be taken), by what the key does.
 ONLY_IF_LEGAL = {"share a beer": ShareBeer, "magic": SpendMagic, "refill": Refill, "take": TakeDie}
