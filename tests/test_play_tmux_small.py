@@ -77,3 +77,16 @@ def test_at_70_by_22_the_review_is_drawn(tmp_path):
         term.wait_for("wins")
     finally:
         term.close()
+
+
+def test_at_60_by_20_the_solo_score_keeps_its_points(tmp_path):
+    log = str(tmp_path / "s.dmlog")
+    term = play(tmp_path, "--solo", "--seed", "4", "--log", log, width=60, height=20)
+    try:
+        screen = term.wait_for("Score so far")
+        for words in ("hazards", "treasure", "frozen x2", "runs to 5", "total"):
+            assert re.search(rf"│   {re.escape(words)} +0$", screen, re.MULTILINE), words
+        term.keys("q")
+        term.wait_for("The game is saved in")
+    finally:
+        term.close()
