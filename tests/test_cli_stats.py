@@ -85,5 +85,13 @@ def test_the_last_unfinished_game_skips_finished_secret_and_unreadable_logs(tmp_
     (tmp_path / "torn.dmlog").write_bytes(b"DMLOG but not really")
     saved = last_unfinished(tmp_path)
     assert saved is not None and saved.path == wanted
+    newer = tmp_path / "newer.dmlog"
+    played(newer, bots, 4, finish=False)
+    elsewhere = Game.open(newer)  # being played in another terminal: not offered
+    try:
+        assert last_unfinished(tmp_path).path == wanted
+    finally:
+        elsewhere.close()
+    assert last_unfinished(tmp_path).path == newer
     assert saved.summary().startswith("round 1 of 3, You against Brok and Cira, last played")
     assert last_unfinished(tmp_path / "nowhere") is None

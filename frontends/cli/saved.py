@@ -11,6 +11,7 @@ it is not the one the player asked about.
 
 from __future__ import annotations
 
+import fcntl
 import itertools
 import os
 import time
@@ -124,11 +125,29 @@ def saved_games(folder: Path) -> Iterator[SavedGame]:
 LOOK_BACK = 50
 
 
+def in_play(path: Path) -> bool:
+    """True if a writer holds the log's lock (``core.log.lock``): the game is open in
+    another terminal or a server, so it cannot be continued here now."""
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)  # refused while a writer holds it
+    except OSError:
+        return True
+    finally:
+        os.close(fd)  # and with it the shared lock, if it was taken
+    return False
+
+
 def last_unfinished(folder: Path) -> SavedGame | None:
     """The most recently played game of ``folder`` that is not over, if any. Only one the
-    terminal can go on with: not a game whose dice come from a secret it does not hold."""
+    terminal can go on with: not a game whose dice come from a secret it does not hold,
+    nor one being played elsewhere right now."""
     for saved in itertools.islice(saved_games(folder), LOOK_BACK):
-        if not saved.state.is_over and not saved.state.facts.secret_dice:
+        state = saved.state
+        if not state.is_over and not state.facts.secret_dice and not in_play(saved.path):
             return saved
     return None
 
@@ -137,6 +156,7 @@ __all__ = [
     "LAST",
     "SavedGame",
     "data_dir",
+    "in_play",
     "last_unfinished",
     "logs",
     "read",
