@@ -79,7 +79,8 @@ def _refusal(status: int, body: bytes) -> ServerError:
 
 def _unreachable(server: str, exc: BaseException) -> ServerError:
     reason = getattr(exc, "reason", exc)
-    return ServerError(f"The server at {server} cannot be reached ({reason}).")
+    words = getattr(reason, "strerror", None) or str(reason) or type(reason).__name__
+    return ServerError(f"The server at {server} cannot be reached ({words.lower()}).")
 
 
 class Client:

@@ -56,15 +56,13 @@ class RemoteSession(Session):
     def message(self) -> tuple[str, str]:
         """The connection's trouble first, while there is any; then the usual line."""
         follower = self.follower
+        problem = self.trouble
         if follower is not None and follower.problem is not None:
-            wait = follower.retry_in
-            return (
-                f"Disconnected: {follower.problem} Trying again every {wait:g} s; "
-                "the game goes on at the server.",
-                "error",
-            )
-        if self.trouble is not None:
-            return f"{self.trouble} Trying again.", "error"
+            problem = follower.problem
+        if problem is not None:
+            if self.status and self.status_kind == "error":  # what went wrong with a move
+                return f"{self.status} (Disconnected: reconnecting...)", "error"
+            return f"Disconnected: {problem} Reconnecting...", "error"
         if follower is not None and follower.stopped is not None:
             return f"The game stopped at the server: {follower.stopped}. Quit with q.", "error"
         if self.watching and not self.status and not self.state.is_over:
