@@ -12,12 +12,15 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from collections.abc import Callable
 
 from frontends.cli.remote.client import Client, ServerError
 
 #: Pauses between tries at reconnecting, in seconds; the last repeats.
 BACKOFF = (0.5, 1.0, 2.0, 4.0, 8.0)
+#: A stream the server ends sooner than this after opening it is reopened after a pause.
+QUICK = 1.0
 
 
 class Follower:
@@ -45,8 +48,9 @@ class Follower:
         self._stop.set()
 
     def _run(self) -> None:
-        failures = 0
+        failures = quick = 0
         while not self._stop.is_set() and self.ended is None:
+            opened = time.monotonic()
             try:
                 for event, last_id, data in self.client.stream(self.last_id):
                     if self._stop.is_set():
@@ -66,7 +70,11 @@ class Follower:
                     self.wake()
                     if self.ended is not None:
                         return
-                continue  # the server closed the stream as it does now and then: resume
+                # the server closed the stream, as it does now and then: resume at once,
+                # unless it closes each at once (a game closed early): then pause between
+                quick = quick + 1 if time.monotonic() - opened < QUICK else 0
+                if quick and self._stop.wait(BACKOFF[min(quick - 1, len(BACKOFF) - 1)]):
+                    return
             except ServerError as failed:
                 self.retry_in = BACKOFF[min(failures, len(BACKOFF) - 1)]
                 failures += 1

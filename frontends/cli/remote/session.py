@@ -19,6 +19,7 @@ from core.projections.state import GameState
 from frontends.cli.remote.client import ServerError
 from frontends.cli.remote.follow import Follower
 from frontends.cli.remote.table import RemoteTable, Snapshot, fetch
+from frontends.cli.tui.hints import Hint
 from frontends.cli.tui.session import Session
 
 
@@ -46,6 +47,13 @@ class RemoteSession(Session):
             return self.remote.seat
         seat = self.state.to_act()
         return 0 if seat is None else seat
+
+    def ask_hint(self) -> Hint | None:
+        """t: no hints in a game played at a server (its other players play unaided)."""
+        self.say(
+            "Hints are off in a game played at a server: everyone there plays unaided.", "error"
+        )
+        return None
 
     def undo(self) -> bool:
         if self.watching:
