@@ -15,8 +15,10 @@ import time
 
 import pytest
 
+from tests.remote_support import free_port
+from tests.serve_support import Server, call
 from tests.test_play_tmux import TMUX, Terminal
-from tests.web_support import LiveServer, api, make_app
+from tests.web_support import LiveServer, api, make_app, wait_until
 
 #: Seconds the other side may take to show a move (the stream, a fetch, a redraw).
 AT_ONCE = 3.0
@@ -109,9 +111,7 @@ def last_event_words(server, game_id: str, since: int) -> str:
     return events[-1]["text"][:40]
 
 
-def test_a_browser_seat_and_a_terminal_seat_play_one_game_with_a_terminal_watching(
-    page, server
-):
+def test_a_browser_seat_and_a_terminal_seat_play_one_game_with_a_terminal_watching(page, server):
     players = [{"name": "Wren", "bot": None}, {"name": "Tarn", "bot": None}]
     game = api(server, "/api/games", {"players": players, "seed": 31})
     gid = game["id"]
@@ -159,7 +159,7 @@ def test_a_browser_seat_and_a_terminal_seat_play_one_game_with_a_terminal_watchi
         for term in (seat_term, watch_term):
             screen = term.wait_for("Game over", timeout=AT_ONCE)
             assert winner in screen
-        page.wait_for_selector("body[data-rendered-seq='%d']" % summary["seq"], state="attached")
+        page.wait_for_selector(f"body[data-rendered-seq='{summary['seq']}']", state="attached")
         print(
             f"\n{moves} moves; shown to the other side in (median, max): terminal "
             f"{statistics.median(to_terminal) * 1000:.0f} ms, {max(to_terminal) * 1000:.0f} ms; "
@@ -172,3 +172,63 @@ def test_a_browser_seat_and_a_terminal_seat_play_one_game_with_a_terminal_watchi
     finally:
         seat_term.close()
         watch_term.close()
+
+
+def test_a_terminal_seat_says_it_is_disconnected_and_plays_on_after_a_restart(tmp_path):
+    """``dice-miner serve`` killed mid-game: the screen says so in a line and the move tried
+    meanwhile is not made; once the server is back (its games kept in its file store) the
+    line goes, the same move is made once, and no event is shown twice."""
+    port = free_port()
+    options = ("--port", str(port), "--data", str(tmp_path / "data"), "--bot-pace", "0")
+    options += ("--access-log", "off")
+    server = Server(*options)
+    players = [{"name": "Tarn", "bot": None}, {"name": None, "bot": "greedy"}]
+    status, game, _ = call(server, "POST", "/api/games", {"players": players, "seed": 32})
+    assert status == 201
+    gid = game["id"]
+    term = play("join", server.url + game["seats"][0]["link"])
+
+    def seq() -> int:
+        return call(server, "GET", f"/api/games/{gid}")[1]["seq"]
+
+    def my_turn() -> dict:
+        """The seat's choices once it is its turn, the screen showing that position."""
+        assert wait_until(lambda: call(server, "GET", f"/api/games/{gid}/choices")[1]["turn"])
+        choices = call(server, "GET", f"/api/games/{gid}/choices")[1]
+        _, events, _ = call(server, "GET", f"/api/games/{gid}/events?from={choices['seq'] - 1}")
+        shown_in_terminal(term, events["events"][-1]["text"][:40], AT_ONCE)
+        shown_in_terminal(term, "· Your", AT_ONCE)
+        if "Enter to continue." in term.screen():  # a round's scores, read
+            term.keys("Enter")
+            gone(term, "Enter to continue.")
+        return choices
+
+    try:
+        term.wait_for("Connected to", timeout=90)
+        for _ in range(3):
+            choices = my_turn()
+            term.keys(TERMINAL_KEYS[choices["phase"]])
+            assert wait_until(lambda c=choices: seq() > c["seq"])
+        choices = my_turn()
+        server.kill()
+        screen = term.wait_for("Disconnected:", timeout=15)
+        assert "cannot be reached" in screen and "Reconnecting" in screen
+        term.keys(TERMINAL_KEYS[choices["phase"]])  # a move while the server is away
+        screen = term.wait_for("made yet", timeout=15)
+        assert "(Disconnected: reconnecting...)" in screen
+        server = Server(*options)
+        gone(term, "Disconnected", timeout=30)
+        assert seq() == choices["seq"]  # nothing was made while it was away
+        term.keys(TERMINAL_KEYS[choices["phase"]])  # the same move again: made once
+        assert wait_until(lambda: seq() > choices["seq"])
+        _, events, _ = call(server, "GET", f"/api/games/{gid}/events?from={choices['seq']}")
+        words = events["events"][0]["text"][:40]
+        shown_in_terminal(term, words, AT_ONCE)
+        time.sleep(1)  # time for an event told twice to show twice
+        assert term.screen().count(words) == 1
+        assert wait_until(lambda: call(server, "GET", f"/api/games/{gid}/choices")[1]["turn"])
+        term.keys("q")
+        assert "The game goes on at the server" in term.wait_for("goes on", timeout=10)
+    finally:
+        term.close()
+        server.stop()
