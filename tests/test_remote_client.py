@@ -257,3 +257,20 @@ def test_a_server_restarted_mid_game_is_followed_again_and_played_on(tmp_path):
             again.stop()
     finally:
         first.stop()
+
+
+def test_the_commands_say_what_is_wrong_in_one_line(server, capsys):
+    from frontends.cli.main import main
+
+    assert main(["join", "localhost/games/x"]) == 2
+    assert "is not a game's web address" in capsys.readouterr().err
+    assert main(["join", f"{server.url}/games/x"]) == 2
+    assert "that link holds no seat" in capsys.readouterr().err
+    assert main(["watch", f"http://127.0.0.1:{free_port()}/games/x"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("dice-miner: The server at") and "cannot be reached" in err
+    assert err.count("\n") == 1
+    game = new_game(server, seed=16)
+    assert main(["watch", game["watch_url"]]) == 2  # pytest's output is no terminal
+    last = capsys.readouterr().err.splitlines()[-1]  # after the test server's own log lines
+    assert last == "dice-miner: join and watch need a terminal"

@@ -83,9 +83,10 @@ def _run(link: Link, ascii_flag: bool) -> int:
     from frontends.cli.remote.session import RemoteSession
     from frontends.cli.tui.app import PlayApp
 
+    remote = connect(link)  # a link or a server that fails is said first, terminal or not
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise RemoteError("join and watch need a terminal")
-    session = RemoteSession(*connect(link))
+    session = RemoteSession(*remote)
     who = "watching" if link.seat is None else f"playing seat {link.seat}"
     session.note(f"Connected to {link.server}: game {link.game_id}, {who}.")
     ascii_only = ascii_flag or "utf" not in (sys.stdout.encoding or "").lower()
