@@ -12,7 +12,7 @@ import pytest
 
 from core.commands import ChooseHero
 from core.projections.choices import choices
-from frontends.cli.remote.client import Client, ServerError
+from frontends.cli.remote.client import Client, ServerError, refusal
 from frontends.cli.remote.command import RemoteError, connect
 from frontends.cli.remote.follow import Follower
 from frontends.cli.remote.link import BadLink, Link, parse_link
@@ -274,3 +274,31 @@ def test_the_commands_say_what_is_wrong_in_one_line(server, capsys):
     assert main(["watch", game["watch_url"]]) == 2  # pytest's output is no terminal
     last = capsys.readouterr().err.splitlines()[-1]  # after the test server's own log lines
     assert last == "dice-miner: join and watch need a terminal"
+
+
+def test_an_undo_is_the_servers_and_both_boards_go_back(server):
+    game = new_game(server, seed=17)
+    sessions = {seat: join(link) for seat, link in game["links"].items()}
+    for _ in range(4):  # both heroes, and a die or two
+        for session in sessions.values():
+            caught_up(session)
+        session = next(s for s in sessions.values() if s.human_to_act() is not None)
+        assert session.issue(first_move(session))
+    mover = session
+    before = api(server, f"/api/games/{game['id']}/state")
+    assert mover.undo(), mover.status
+    assert mover.status.startswith("Undid ")
+    after = api(server, f"/api/games/{game['id']}/state")
+    assert after["seq"] > before["seq"]  # the log only grows: the undo is an event
+    for session in sessions.values():
+        caught_up(session)
+        assert board_view(session.game.state, session.game.seq) == after
+        assert session.lines[-1].text.startswith("undone: ")
+
+
+def test_a_busy_server_and_a_stranger_are_answered_in_sentences():
+    busy = refusal(503, b'{"error": {"code": "store_unavailable", "message": "db down"}}')
+    assert busy.sentence == "The server is busy or its store is away (db down); try again."
+    assert busy.reached and busy.code == "store_unavailable"
+    html = refusal(502, b"<html>Bad Gateway</html>")
+    assert html.sentence == "The server answered 502." and html.code == "http_502"

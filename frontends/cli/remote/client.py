@@ -60,7 +60,7 @@ def _sentence(text: str) -> str:
     return text if text.endswith((".", "!", "?")) else text + "."
 
 
-def _refusal(status: int, body: bytes) -> ServerError:
+def refusal(status: int, body: bytes) -> ServerError:
     """The error an HTTP status and its JSON body stand for, as a sentence."""
     try:
         error = json.loads(body or b"null")["error"]
@@ -103,7 +103,7 @@ class Client:
             with urllib.request.urlopen(request, timeout=self.timeout) as answer:
                 return answer.read()
         except urllib.error.HTTPError as error:
-            raise _refusal(error.code, error.read()) from None
+            raise refusal(error.code, error.read()) from None
         except (TimeoutError, urllib.error.URLError, OSError) as exc:
             raise _unreachable(self.link.server, exc) from None
 
@@ -167,7 +167,7 @@ class Client:
         try:
             answer = urllib.request.urlopen(request, timeout=STREAM_TIMEOUT)
         except urllib.error.HTTPError as error:
-            raise _refusal(error.code, error.read()) from None
+            raise refusal(error.code, error.read()) from None
         except (urllib.error.URLError, OSError) as exc:
             raise _unreachable(self.link.server, exc) from None
         with answer:
@@ -201,4 +201,4 @@ def read_events(lines) -> Iterator[tuple[str, str | None, str]]:
             last_id = value
 
 
-__all__ = ["Client", "ServerError", "new_request_id", "read_events"]
+__all__ = ["Client", "ServerError", "new_request_id", "read_events", "refusal"]
