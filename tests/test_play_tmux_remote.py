@@ -20,8 +20,9 @@ from tests.serve_support import Server, call
 from tests.test_play_tmux import TMUX, Terminal
 from tests.web_support import LiveServer, api, make_app, wait_until
 
-#: Seconds the other side may take to show a move (the stream, a fetch, a redraw).
-AT_ONCE = 3.0
+#: Seconds the other side may take to show a move (the stream, a fetch, a redraw): the
+#: median measured is about 0.1 s; the margin is for a loaded machine.
+AT_ONCE = 5.0
 
 
 @pytest.fixture(autouse=True)
