@@ -24,9 +24,22 @@ from frontends.cli import (
     storetools,
     worker,
 )
+from frontends.cli.remote import command as remote
 
 #: Modules that add a subcommand: each has ``register(subparsers)``.
-COMMANDS = [demo, play, simulate, replay, analyse, branch, logtools, storetools, serve, worker]
+COMMANDS = [
+    demo,
+    play,
+    remote,
+    simulate,
+    replay,
+    analyse,
+    branch,
+    logtools,
+    storetools,
+    serve,
+    worker,
+]
 
 EXIT_ERROR = 2
 
