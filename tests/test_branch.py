@@ -373,7 +373,7 @@ def test_a_branch_of_a_branch_names_its_own_parent(tmp_path):
 
 
 def test_games_without_a_branch_keep_their_state_hashes():
-    """The facts fields a branch added are written only when set (docs/state-hash.md)."""
+    """The facts fields a branch added are written only when set (docs/reference/state-hash.md)."""
     game = secret_game(moves=4)
     facts = canonical(game.state)["facts"]
     assert sorted(facts) == ["bot_seats", "closed", "commitment", "revealed", "seed_chosen_by"]

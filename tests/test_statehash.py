@@ -141,7 +141,7 @@ def test_the_tables_facts_are_hashed_only_when_a_game_has_some():
 
 
 def test_the_page_lists_every_field_and_its_example_holds():
-    page = (ROOT / "docs" / "state-hash.md").read_text(encoding="utf-8")
+    page = (ROOT / "docs" / "reference" / "state-hash.md").read_text(encoding="utf-8")
     listed = page.split("The fields are those of `GameState` in")[1].split("A field added")[0]
     facts = {f.name for f in fields(TableFacts)}
     # every field, no other

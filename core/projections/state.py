@@ -48,7 +48,7 @@ class TableFacts:
     last branch fact on.
     """
 
-    #: Fields added later: state hashes write them only when set (docs/state-hash.md),
+    #: Fields added later: state hashes write them only when set (docs/reference/state-hash.md),
     #: so the hashes of games that never use them stay as they were.
     LATER_FIELDS: ClassVar[tuple[str, ...]] = (
         "branches",

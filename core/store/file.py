@@ -1,7 +1,7 @@
 """The file store: each game a log file (``core.log``), in a folder that is the catalogue.
 
 A game's log is ``<folder>/<prefix><id>.dmlog``, byte for byte the format of
-``docs/log-format.md``; its seating is ``<prefix><id>.seats.json`` beside it
+``docs/reference/log-format.md``; its seating is ``<prefix><id>.seats.json`` beside it
 (``core.store.seatfile``). A stream opened for writing holds the log's writer
 lock, so one process at a time appends to a game; any number may read and
 follow it. This is the embedded default: it needs nothing but a disk.

@@ -6,7 +6,7 @@
 
 The analysis is kept beside the log (``game.dmlog.analysis-v2-<key>.json``), so
 a second look is instant; a changed log, other options or a new analysis
-version compute it again. What it means is in ``core.analysis`` and the README.
+version compute it again. What it means is in ``core.analysis`` and docs/reference/analysis.md.
 """
 
 from __future__ import annotations

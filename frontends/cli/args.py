@@ -16,7 +16,7 @@ from core.events.codec import Batch
 from core.game import replay_scan
 from core.store import LogScan, load_batches
 
-#: Exit codes shared by the subcommands (documented in the README).
+#: Exit codes shared by the subcommands (documented in docs/reference/cli.md).
 EXIT_OK, EXIT_DIFFERENT, EXIT_USAGE = 0, 1, 2
 
 

@@ -1,7 +1,7 @@
 """State hashes for the ``log`` tools: ``log show --hash`` and ``log diff --hash``.
 
 Each event's state is hashed with ``core.projections.statehash`` (see
-``docs/state-hash.md``), so two logs, written by two engine versions or on two
+``docs/reference/state-hash.md``), so two logs, written by two engine versions or on two
 machines, can be compared state by state: ``log diff --hash A B`` names the
 first event after which their states part.
 """
@@ -25,7 +25,7 @@ def add_show_option(show: argparse.ArgumentParser) -> None:
         "--hash",
         action="store_true",
         help=f"add the hash of the state after each event (text: its first {SHORT} hex "
-        "digits after the seq; --json: a 'hash' key with all 64; docs/state-hash.md)",
+        "digits after the seq; --json: a 'hash' key with all 64; docs/reference/state-hash.md)",
     )
 
 

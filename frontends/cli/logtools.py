@@ -120,7 +120,7 @@ def run_show(args: argparse.Namespace) -> int:
 def show_lines(batches: list[Batch], *, hashed: bool = False) -> Iterator[str]:
     """The lines ``log show`` prints, one per event: the player column as wide as the
     longest name, and a player named "You" spoken of as the terminal game does (with
-    ``hashed``, each state's short hash after the seq: docs/state-hash.md)."""
+    ``hashed``, each state's short hash after the seq: docs/reference/state-hash.md)."""
     undone_by = undo_events(batches)
     steps = list(walk(batches))
     names = steps[-1].after.names if steps else ()
@@ -252,7 +252,7 @@ def header_differences(header: dict, start: NewGame) -> list[tuple[str, object, 
     Readers (the web viewer's list, for one) take the players and seed from the
     header, so a header that does not match the game is a difference too. Only
     the fields this program writes are compared: readers ignore keys they do not
-    know (docs/log-format.md), such as those a newer version may add.
+    know (docs/reference/log-format.md), such as those a newer version may add.
     """
     return [
         (key, header.get(key), value)

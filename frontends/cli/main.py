@@ -26,10 +26,23 @@ from frontends.cli import (
     worker,
 )
 from frontends.cli.launcher import command
+from frontends.cli.remote import command as remote
 
 #: Modules that add a subcommand: each has ``register(subparsers)``.
-COMMANDS = [demo, play, stats, simulate, replay, analyse, branch, logtools, storetools]
-COMMANDS += [serve, worker]
+COMMANDS = [
+    demo,
+    play,
+    remote,
+    stats,
+    simulate,
+    replay,
+    analyse,
+    branch,
+    logtools,
+    storetools,
+    serve,
+    worker,
+]
 
 EXIT_ERROR = 2
 

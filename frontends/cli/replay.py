@@ -1,6 +1,6 @@
 """``dice-miner replay LOG``: the state after the first N events, as a board or as JSON.
 
-The JSON shape is ``core.projections.views.state_view`` (documented in the README);
+The JSON shape is ``core.projections.views.state_view`` (documented in docs/reference/cli.md);
 the board is ``board_text``. Replay only folds the logged events: it never rolls.
 """
 

@@ -228,7 +228,7 @@ def document() -> dict[str, Any]:
             "title": "Dice Miner",
             "version": "1",
             "description": "Live games, replays and what-ifs. Every refusal is "
-            '{"error": {"code", "message"}} with a stable code (docs in the README).',
+            '{"error": {"code", "message"}} with a stable code (docs/reference/http-api.md).',
         },
         "paths": PATHS,
         "components": {"schemas": SCHEMAS},

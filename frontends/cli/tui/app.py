@@ -365,6 +365,7 @@ class PlayApp:
 
     def _start_bots(self) -> None:
         self.app.create_background_task(self._bots())
+        self.app.create_background_task(self.session.follow(self.app.invalidate))
         # `kill`, or the terminal closed: leave as `q` does, the terminal given back as
         # it was and the way to continue printed (the moves are all in the log already)
         loop = asyncio.get_running_loop()

@@ -24,7 +24,7 @@ from attrs import frozen
 from core.commands import ChooseHero, Command, EndMagicTurn, Refill, SpendMagic, TakeDie
 from core.dice import HERO_NAMES
 from core.mountain import SLOTS, where
-from core.projections.choices import Choices, SpendChoice, TakeChoice, choices
+from core.projections.choices import Choices, SpendChoice, TakeChoice
 from core.projections.state import EXCAVATION, MAGIC, REPLENISH, SETUP, SOLO, GameState
 from core.projections.text import die_words
 
@@ -85,6 +85,10 @@ class Table(Protocol):
         """A trove's dice in display order."""
         ...
 
+    def read_model(self, state: GameState) -> Choices:
+        """What the seat to act may choose at ``state`` (the core read model, or a server's)."""
+        ...
+
     def issue(self, command: Command) -> bool:
         """Issue a command; a refusal is said and changes nothing."""
         ...
@@ -118,7 +122,7 @@ class Chooser:
         """The read model of the seat to act (person or bot), made once per state."""
         state = self.table.state
         if self._model is None or self._model_of is not state:
-            self._model, self._model_of = choices(state, state.to_act()), state
+            self._model, self._model_of = self.table.read_model(state), state
         return self._model
 
     def mode(self) -> str:

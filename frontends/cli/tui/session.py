@@ -13,7 +13,7 @@ flow can be driven and tested without a terminal.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from attrs import evolve, frozen
@@ -26,6 +26,7 @@ from core.events.base import Event
 from core.game import Game
 from core.host import Table
 from core.host.table import BotMove
+from core.projections.choices import Choices, choices
 from core.projections.state import GameState
 from core.projections.steps import Commit, Step
 from core.projections.text import describe
@@ -66,8 +67,12 @@ class Session:
         hints: bool | None = None,
         samples: int | None = None,
         read_only: bool = False,
+        host: Table | None = None,
     ) -> None:
-        self.table = Table(game, Seating(tuple(seats)), playable=not read_only)
+        #: The game host; ``host`` is another's, e.g. a server's game (``frontends.cli.remote``).
+        self.table = (
+            Table(game, Seating(tuple(seats)), playable=not read_only) if host is None else host
+        )
         #: A finished game resumed from its log, or one whose dice come from a secret
         #: this program does not hold: shown, never changed (no move, no undo).
         self.read_only = read_only
@@ -170,6 +175,13 @@ class Session:
     def legal(self) -> list[Command]:
         """The legal commands of the player to act (none in a game only shown here)."""
         return [] if self.read_only else self.game.legal()
+
+    def read_model(self, state: GameState) -> Choices:
+        """What the seat to act may choose at ``state`` (a remote session: the server's)."""
+        return choices(state, state.to_act())
+
+    async def follow(self, redraw: Callable[[], None]) -> None:
+        """Keep up with moves made elsewhere (a remote session's); here nothing to follow."""
 
     def trove_order(self, seat: int) -> tuple[int, ...]:
         """A trove's dice in display order: by type, then face."""
