@@ -224,10 +224,12 @@ class PlayApp:
         goes without: nothing asks for more rows than there are ("Window too small")."""
         left = _rows() - (1 + BOARD_HEIGHT + 1 + (1 if self.cmdline_open else 0))
         status = max(1, min(self._status_need(), left - 2))
-        review = 0
-        if self.session.review is not None:  # the review is what the screen is for now
-            review = min(self._lines(analysis_view.review(self.session, _columns())), left - status)
-        troves = max(0, min(self._troves_need(), left - status - review))
+        s, wanted = self.session, 0  # rows asked for first: the review's step, or a hint
+        if s.review is not None:  # the review is what the screen is for now
+            wanted = self._lines(analysis_view.review(s, _columns()))
+        elif s.hint is not None:
+            wanted = 1 + self._lines(analysis_view.hint(s, _columns()))  # and the events' title
+        troves = max(0, min(self._troves_need(), left - status - min(wanted, left - status)))
         if troves < 2:  # a title alone says nothing
             troves = 0
         return troves, max(0, left - status - troves), status
@@ -246,7 +248,9 @@ class PlayApp:
             return analysis_view.review(self.session, width)
         hint = analysis_view.hint(self.session, width)
         shown = sum(text.count("\n") for _, text, *_ in hint)
-        return hint + panels.events(self.session, max(2, height - shown), width)
+        if height - shown < 2:  # a small screen: the hint alone
+            return hint
+        return hint + panels.events(self.session, height - shown, width)
 
     def typing_error(self) -> str | None:
         """Why the ``:`` line was not accepted (it does not parse), while it is open."""
