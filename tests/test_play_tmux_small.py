@@ -22,7 +22,7 @@ def play(tmp_path, *argv: str, width: int, height: int) -> Terminal:
 def test_at_60_by_20_the_totals_the_help_and_a_refusal_all_show(tmp_path):
     log = str(tmp_path / "g.dmlog")
     term = play(tmp_path, "--seed", "3", "--fast", "--bots", "random", "--log", log,
-                width=60, height=20)  # fmt: skip
+                "--samples", "8", width=60, height=20)  # fmt: skip
     try:
         term.wait_for("Choose your hero")
         term.keys("Enter")
@@ -41,6 +41,13 @@ def test_at_60_by_20_the_totals_the_help_and_a_refusal_all_show(tmp_path):
         box = [line for line in screen.split("\n") if "│" in line]
         assert all(line.rstrip().endswith("│") or line.rstrip()[-2] == "│" for line in box)
         term.keys("Escape")
+
+        # a hint takes the troves' rows: there is no room for both
+        term.keys("t")
+        screen = term.wait_for("(:take #", timeout=60)
+        assert "your best moves" in screen and "Mountain" in screen
+        term.keys("t")
+        term.wait_for("Troves")
 
         # a line that does not parse wraps the status line to two rows while the command
         # line is open: the screen gives up its event rows, never the whole game
