@@ -48,8 +48,7 @@ from core.errors import BranchError, LogError, RuleError
 from core.events.codec import Batch
 from core.events.table import GameBranched
 from core.game import Game, replay_stream
-from core.log import LogWriter
-from core.store import MemoryStream, load_batches_bytes
+from core.store import MemoryStream, load_batches_bytes, write_log
 from core.verify import provenance
 
 #: The header key that names a branch's parent: ``{"parent": SHA-256 hex, "at": events}``.
@@ -142,7 +141,7 @@ def write_branch(
     game = branch_game(data, at, luck, seed, name=name)
     payloads = game.stream.payloads()
     header = {k: v for k, v in game.header.items() if k != "format"}
-    LogWriter.create(Path(out), header, sync=sync, first=payloads).close()
+    write_log(out, header, payloads, sync=sync)
     facts = game.state.facts
     sha = game.header[HEADER_KEY]["parent"]
     return Branched(os.fspath(out), sha, at, luck, facts.branch_seed, len(payloads) - 1)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from core.projections.views import board_text, replay_batches, state_view
+from core import board_text, replay_batches, state_view
 from frontends.cli.args import CliError, event_count, positive_int, read_log
 from frontends.cli.logtools import show_lines
 

@@ -10,9 +10,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.events.codec import command_to_dict
-from core.projections.choices import Choices, Option, SpendChoice, choices
-from core.projections.state import EXCAVATION, MAGIC, REPLENISH, SETUP, SOLO, GameState
+from core import (
+    EXCAVATION,
+    MAGIC,
+    REPLENISH,
+    SETUP,
+    SOLO,
+    Choices,
+    GameState,
+    Option,
+    SpendChoice,
+    choices,
+    command_to_dict,
+)
 
 
 def option_json(option: Option) -> dict[str, Any]:

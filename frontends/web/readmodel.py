@@ -18,13 +18,22 @@ import threading
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from core.events.base import Event
-from core.events.codec import Batch
-from core.events.game import RoundScored, TieBreakScored
-from core.mountain import side_slots, top_slots
-from core.projections.state import EXCAVATION, MAGIC, GameState
-from core.projections.views import StepReader, score_so_far, state_view
-from core.scoring_solo import RATINGS, solo_score
+from core import (
+    EXCAVATION,
+    MAGIC,
+    RATINGS,
+    Batch,
+    Event,
+    GameState,
+    RoundScored,
+    StepReader,
+    TieBreakScored,
+    score_so_far,
+    side_slots,
+    solo_score,
+    state_view,
+    top_slots,
+)
 from frontends.web.choices_json import choices_view as choices
 
 

@@ -21,12 +21,28 @@ from typing import Literal, Protocol
 
 from attrs import frozen
 
-from core.commands import ChooseHero, Command, EndMagicTurn, Refill, SpendMagic, TakeDie
-from core.dice import HERO_NAMES
-from core.mountain import SLOTS, where
-from core.projections.choices import Choices, SpendChoice, TakeChoice, choices
-from core.projections.state import EXCAVATION, MAGIC, REPLENISH, SETUP, SOLO, GameState
-from core.projections.text import die_words
+from core import (
+    EXCAVATION,
+    HERO_NAMES,
+    MAGIC,
+    REPLENISH,
+    SETUP,
+    SLOTS,
+    SOLO,
+    Choices,
+    ChooseHero,
+    Command,
+    EndMagicTurn,
+    GameState,
+    Refill,
+    SpendChoice,
+    SpendMagic,
+    TakeChoice,
+    TakeDie,
+    choices,
+    die_words,
+    where,
+)
 
 #: A place the cursor can be: a die, a hero face of the trove, a hero, a menu line.
 Spot = tuple[Literal["die", "face", "menu"], int] | tuple[Literal["hero"], str]

@@ -18,19 +18,28 @@ from pathlib import Path
 
 from attrs import evolve, frozen
 
-from core.commands import Command, TakeDie, Undo, parse_command
-from core.errors import CommandSyntaxError, RuleError, StoreError
-from core.events import game as ev
-from core.events import solo as sev
-from core.events.base import Event
-from core.game import Game
-from core.host import Table
-from core.host.table import BotMove
-from core.projections.state import GameState
-from core.projections.steps import Commit, Step
-from core.projections.text import describe
-from core.projections.views import StepReader
-from core.store import Seating, SeatRecord
+from core import (
+    BotMove,
+    Command,
+    CommandSyntaxError,
+    Commit,
+    Event,
+    Game,
+    GameState,
+    RuleError,
+    Seating,
+    SeatRecord,
+    Step,
+    StepReader,
+    StoreError,
+    Table,
+    TakeDie,
+    Undo,
+    describe,
+    parse_command,
+)
+from core import events as ev
+from core import events as sev
 from frontends.cli.tui.choosing import Chooser
 from frontends.cli.tui.glyphs import sort_key
 from frontends.cli.tui.hints import Hint, HintMove

@@ -7,8 +7,7 @@ module only lays it out.
 
 from __future__ import annotations
 
-from core.events.solo import SoloGameEnded
-from core.scoring_solo import RATINGS, solo_score
+from core import RATINGS, SoloGameEnded, solo_score
 from frontends.cli.tui.board import Fragments
 from frontends.cli.tui.glyphs import Glyphs, die_style
 from frontends.cli.tui.panels import DIM, TITLE

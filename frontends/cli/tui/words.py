@@ -6,8 +6,7 @@ interface's own prompts, and addresses a player named "You" in the second person
 
 from __future__ import annotations
 
-from core.commands import Refill, ShareBeer, SpendMagic, TakeDie
-from core.projections.state import GameState
+from core import GameState, Refill, ShareBeer, SpendMagic, TakeDie
 from frontends.cli.tui.choosing import Chooser
 from frontends.cli.tui.typed import die_id
 
