@@ -154,11 +154,6 @@ if TYPE_CHECKING:
     from core.mountain import slot_index as slot_index
     from core.mountain import top_slots as top_slots
     from core.mountain import where as where
-    from core.projections.choices import Choices as Choices
-    from core.projections.choices import Option as Option
-    from core.projections.choices import SpendChoice as SpendChoice
-    from core.projections.choices import TakeChoice as TakeChoice
-    from core.projections.choices import choices as choices
     from core.projections.snapshots import SNAPSHOT_EVERY as SNAPSHOT_EVERY
     from core.projections.snapshots import SnapshotIndex as SnapshotIndex
     from core.projections.state import EXCAVATION as EXCAVATION
@@ -171,20 +166,23 @@ if TYPE_CHECKING:
     from core.projections.statehash import state_hash as state_hash
     from core.projections.steps import Commit as Commit
     from core.projections.steps import Step as Step
-    from core.projections.text import describe as describe
-    from core.projections.text import die_words as die_words
-    from core.projections.text import face_words as face_words
     from core.projections.timeline import UnreplayableBatch as UnreplayableBatch
     from core.projections.timeline import replay as replay
-    from core.projections.views import StepReader as StepReader
-    from core.projections.views import board_text as board_text
-    from core.projections.views import event_line as event_line
-    from core.projections.views import event_record as event_record
-    from core.projections.views import event_text as event_text
-    from core.projections.views import replay_batches as replay_batches
-    from core.projections.views import score_so_far as score_so_far
-    from core.projections.views import state_view as state_view
-    from core.projections.views import walk as walk
+    from core.read.choices import Choices as Choices
+    from core.read.choices import Option as Option
+    from core.read.choices import SpendChoice as SpendChoice
+    from core.read.choices import TakeChoice as TakeChoice
+    from core.read.choices import choices as choices
+    from core.read.text import describe as describe
+    from core.read.views import StepReader as StepReader
+    from core.read.views import board_text as board_text
+    from core.read.views import event_line as event_line
+    from core.read.views import event_record as event_record
+    from core.read.views import event_text as event_text
+    from core.read.views import replay_batches as replay_batches
+    from core.read.views import score_so_far as score_so_far
+    from core.read.views import state_view as state_view
+    from core.read.views import walk as walk
     from core.rng import derive_seed as derive_seed
     from core.scoring import Breakdown as Breakdown
     from core.scoring_solo import RATINGS as RATINGS
@@ -208,6 +206,9 @@ if TYPE_CHECKING:
     from core.verify import Provenance as Provenance
     from core.verify import provenance as provenance
     from core.verify import rerun as rerun
+    from core.words import die_words as die_words
+    from core.words import face_words as face_words
+    from core.words import slot_words as slot_words
 
 #: Where each name lives: module -> the names the front door takes from it
 #: (``name=attr`` where the front door renames one: two read models are called ``choices``).
@@ -323,14 +324,14 @@ _HOMES: dict[str, tuple[str, ...]] = {
         "SOLO",
         "OVER",
     ),
-    "core.projections.choices": (
+    "core.read.choices": (
         "choices",
         "Choices",
         "Option",
         "SpendChoice",
         "TakeChoice",
     ),
-    "core.projections.views": (
+    "core.read.views": (
         "StepReader",
         "board_text",
         "event_line",
@@ -345,10 +346,11 @@ _HOMES: dict[str, tuple[str, ...]] = {
         "Step",
         "Commit",
     ),
-    "core.projections.text": (
-        "describe",
+    "core.read.text": ("describe",),
+    "core.words": (
         "die_words",
         "face_words",
+        "slot_words",
     ),
     "core.projections.timeline": (
         "replay",

@@ -13,6 +13,11 @@ Two rewrites, each touching import lines only (a module's body is left as it is)
     python -m scripts.repoint_imports FILE...               # the moves
     python -m scripts.repoint_imports --front-door FILE...  # frontends onto ``core``
     python -m scripts.repoint_imports --check FILE...       # list, change nothing
+    python -m scripts.repoint_imports --mentions FILE...    # also in words: docstrings, docs
+
+``--mentions`` rewrites every mention of a moved module in the text too, dotted
+(``core.projections.views.state_view``) or as a path (``core/projections/choices.py``):
+for documents and docstrings, whose words this script otherwise leaves alone.
 
 Afterwards ``ruff check --select I --fix FILE...`` merges and sorts the import blocks.
 """
@@ -22,11 +27,28 @@ from __future__ import annotations
 import argparse
 import ast
 import importlib
+import re
 import sys
 from pathlib import Path
 
 #: Old module path -> new module path, for every module of core that moved.
-MOVES: dict[str, str] = {}
+MOVES: dict[str, str] = {
+    # the read models, in one package above the rules (issue 24, item 1)
+    "core.projections.choices": "core.read.choices",
+    "core.projections.choice_words": "core.read.choice_words",
+    "core.projections.views": "core.read.views",
+    "core.projections.text": "core.read.text",
+    "core.projections.solo_text": "core.read.solo_text",
+    "core.projections.table_text": "core.read.table_text",
+}
+
+#: Old path -> new path of a definition that left its module (the rest of it stayed).
+NAMES: dict[str, str] = {
+    # the pieces' words, below the rules that word their refusals with them
+    "core.projections.text.face_words": "core.words.face_words",
+    "core.projections.text.die_words": "core.words.die_words",
+    "core.projections.text.slot_words": "core.words.slot_words",
+}
 
 
 def moved(module: str) -> str:
@@ -35,6 +57,27 @@ def moved(module: str) -> str:
         if module == old or module.startswith(old + "."):
             return MOVES[old] + module[len(old) :]
     return module
+
+
+def _target(module: str, name: str) -> tuple[str, str]:
+    """Where ``from module import name`` finds ``name`` now: ``(module, name)``."""
+    full = f"{module}.{name}"
+    if full in NAMES:  # a definition that moved on its own
+        new_module, _, new_name = NAMES[full].rpartition(".")
+        return new_module, new_name
+    if moved(full) != full:  # a module, imported by name from its package
+        new_module, _, new_name = moved(full).rpartition(".")
+        return new_module, new_name
+    return moved(module), name
+
+
+def mentions(text: str) -> str:
+    """``text`` with every dotted or path mention of a moved module or name re-pointed."""
+    for old, new in sorted({**NAMES, **MOVES}.items(), key=lambda kv: -len(kv[0])):
+        text = re.sub(rf"(?<![\w.]){re.escape(old)}(?!\w)", new, text)
+        old_path, new_path = old.replace(".", "/"), new.replace(".", "/")
+        text = re.sub(rf"(?<![\w/]){re.escape(old_path)}(?=\.py\b|/)", new_path, text)
+    return text
 
 
 def _front_door() -> dict[int, str]:
@@ -67,10 +110,17 @@ def _rewrite(node: ast.stmt, door: dict[int, str] | None) -> tuple[str | None, l
     if node.level or not module.startswith("core."):
         return None, []
     if door is None:
-        if moved(module) == module:
+        if all(_target(module, a.name) == (module, a.name) for a in node.names):
             return None, []
-        names = ", ".join(a.name + (f" as {a.asname}" if a.asname else "") for a in node.names)
-        return f"from {moved(module)} import {names}", []
+        grouped: dict[str, list[str]] = {}
+        for alias in node.names:
+            new_module, new_name = _target(module, alias.name)
+            local = alias.asname or alias.name  # an ``x as x`` re-export stays one
+            grouped.setdefault(new_module, []).append(
+                new_name if alias.asname is None and new_name == local else f"{new_name} as {local}"
+            )
+        lines = [f"from {m} import {', '.join(names)}" for m, names in grouped.items()]
+        return ("\n" + " " * node.col_offset).join(lines), []
     parts, missing = [], []
     for alias in node.names:
         front = _front_name(module, alias.name, door)
@@ -87,6 +137,8 @@ def _rewrite(node: ast.stmt, door: dict[int, str] | None) -> tuple[str | None, l
 def repoint(path: Path, *, front_door: bool, write: bool) -> tuple[int, list[str]]:
     """Rewrite ``path``'s import lines; the number of statements changed and the names
     the front door lacks."""
+    if path.suffix != ".py":  # a document: only its mentions (``--mentions``)
+        return 0, []
     text = path.read_text()
     lines = text.splitlines(keepends=True)
     door = _front_door() if front_door else None
@@ -118,6 +170,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("files", nargs="+", type=Path)
     parser.add_argument("--front-door", action="store_true", help="frontends onto `core`")
     parser.add_argument("--check", action="store_true", help="report, change nothing")
+    parser.add_argument("--mentions", action="store_true", help="re-point words too")
     args = parser.parse_args(argv)
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
     total, problems = 0, []
@@ -127,6 +180,13 @@ def main(argv: list[str] | None = None) -> int:
         problems += missing
         if count:
             print(f"{path}: {count} import(s) {'to re-point' if args.check else 're-pointed'}")
+        if args.mentions and not args.front_door:
+            text = path.read_text()
+            if mentions(text) != text:
+                total += 1
+                print(f"{path}: mentions {'to re-point' if args.check else 're-pointed'}")
+                if not args.check:
+                    path.write_text(mentions(text))
     for problem in problems:
         print(problem, file=sys.stderr)
     return 1 if problems or (args.check and total) else 0

@@ -1,7 +1,7 @@
 """Both frontends draw the one choices read model: the same words, the same forced spends.
 
 The terminal's menus and the web's JSON carry the same labels for the same
-options (``core.projections.choice_words``); rule D6's forced spends come from
+options (``core.read.choice_words``); rule D6's forced spends come from
 the model to both, the terminal issuing them at once and the web serving them
 whole (its page sends them as given: ``tests/test_web_choices_browser.py``).
 Frontends import only the front door (``tests/test_front_door.py``), and the
@@ -20,8 +20,8 @@ from core.events import game as ev
 from core.events import solo as sev
 from core.events.codec import command_to_dict
 from core.game import Game
-from core.projections.choices import choices
 from core.projections.state import EXCAVATION
+from core.read.choices import choices
 from frontends.cli.tui.session import Session
 from frontends.cli.tui.table import Seat, bot_seat
 from frontends.web.choices_json import choices_view

@@ -202,7 +202,7 @@ def test_a_chosen_seed_is_marked_as_no_secret():
 
 
 def test_the_commitments_words_name_no_bots_in_a_solo_game():
-    from core.projections.text import describe
+    from core.read.text import describe
 
     def words(game: Game) -> str:
         opening = game.batches()[0].events

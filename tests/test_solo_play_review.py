@@ -17,7 +17,7 @@ from flask import request
 
 from core.commands import SpendMagic, TakeDie, parse_command
 from core.game import Game
-from core.projections.solo_text import take_choice
+from core.read.solo_text import take_choice
 from core.rules.legal import legal_commands
 from core.rules.solo_take import take_event
 from core.scoring_solo import solo_score

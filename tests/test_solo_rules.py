@@ -14,7 +14,7 @@ from core.events.codec import Batch, decode_batch, encode_batch
 from core.game import Game
 from core.mountain import EMPTY, SLOTS, fillable_slots, slot_index
 from core.projections.state import OVER, PREGAME, SOLO
-from core.projections.text import describe
+from core.read.text import describe
 from core.rng import DiceRng
 from core.rules import resolve
 from core.rules.legal import legal_commands

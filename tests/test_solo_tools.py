@@ -15,7 +15,7 @@ from core.bots.solo_search import Future, play_outs
 from core.commands import EndSolo, Refill, SpendMagic, TakeDie
 from core.events import solo as sev
 from core.game import Game
-from core.projections.views import board_text, state_view
+from core.read.views import board_text, state_view
 from core.rng import DiceRng
 from core.rules.legal import legal_commands
 from core.scoring_solo import RATINGS, rating, solo_score

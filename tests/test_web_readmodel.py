@@ -11,7 +11,7 @@ from pathlib import Path
 
 from core.events.game import RoundScored, TieBreakScored
 from core.projections.state import EXCAVATION, MAGIC
-from core.projections.views import walk
+from core.read.views import walk
 from core.scoring_solo import solo_score
 from core.store import load_batches
 from frontends.web.readmodel import board_view

@@ -27,7 +27,7 @@ from core.commands import Undo
 from core.events.codec import Batch
 from core.projections.state import GameState
 from core.projections.statehash import state_hash
-from core.projections.views import walk
+from core.read.views import walk
 from core.scoring_solo import solo_score
 
 #: Changes whenever the values or the document's shape change: older caches are recomputed.

@@ -1,7 +1,7 @@
 """Moves in words, as a player reads them on the board and in the event lines.
 
-The pieces are ``core.projections.text``'s (``die_words``, ``face_words``,
-``slot_words``) and, for a solo take, ``core.projections.choice_words.take_label``,
+The pieces are ``core.read.text``'s (``die_words``, ``face_words``,
+``slot_words``) and, for a solo take, ``core.read.choice_words.take_label``,
 the same menu line the terminal and the web show: ``"take die 17 (tunnel 3) from
 row 2, col 1"``, ``"share die 12 (tunnel die, beer) with Brok"``, ``"spend die 52
 (2 magic) to reroll die 3 (tunnel 2) and die 7 (1 gem)"``. A move is worded from
@@ -23,9 +23,9 @@ from core.commands import (
 )
 from core.errors import RuleError
 from core.mountain import SLOTS
-from core.projections.choice_words import take_label
 from core.projections.state import GameState
-from core.projections.text import die_words, face_words, slot_words
+from core.read.choice_words import take_label
+from core.words import die_words, face_words, slot_words
 
 
 def move_words(state: GameState, command: Command) -> str:

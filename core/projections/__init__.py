@@ -1,4 +1,8 @@
-"""Projections: the immutable state, the pure fold, undo, and read models."""
+"""Projections: the immutable state, the pure fold, undo and the states around each step.
 
-# The solo game's and the table's handlers and describers register themselves on import.
-from core.projections import solo, solo_text, table, table_text  # noqa: F401
+What a frontend draws of them (the board, the choices, the words, the score so far, the
+event records) is the read models' package, ``core.read``.
+"""
+
+# The solo game's and the table's fold handlers register themselves on import.
+from core.projections import solo, table  # noqa: F401

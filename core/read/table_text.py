@@ -1,9 +1,9 @@
-"""The table's facts in words, registered with ``core.projections.text.describe``."""
+"""The table's facts in words, registered with ``core.read.text.describe``."""
 
 from __future__ import annotations
 
 from core.events import table as tev
-from core.projections.text import describes
+from core.read.text import describes
 
 #: How much of a commitment or a secret the words show (the event keeps it whole).
 _SHOWN = 16

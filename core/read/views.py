@@ -21,8 +21,8 @@ from core.mountain import SLOT_COUNT, SLOTS, is_top
 from core.projections.apply import apply
 from core.projections.state import EXCAVATION, GameState
 from core.projections.steps import Step
-from core.projections.text import describe
 from core.projections.timeline import Frame, Timeline, push, replay
+from core.read.text import describe
 from core.scoring import Breakdown, score_round
 from core.scoring_solo import SoloScore, score_solo, solo_score
 

@@ -1,4 +1,4 @@
-"""The solo game's events in words, registered with ``core.projections.text.describe``.
+"""The solo game's events in words, registered with ``core.read.text.describe``.
 
 Like every describer, each takes the state *before* the event, e.g.
 ``"Ada took die 17 (tunnel 3) from row 0, col 2, opening sequence 1"``.
@@ -9,7 +9,8 @@ from __future__ import annotations
 from core.dice import tunnel_value
 from core.events import solo as sev
 from core.projections.state import GameState
-from core.projections.text import describes, die_words, face_words, slot_words
+from core.read.text import describes
+from core.words import die_words, face_words, slot_words
 
 
 def _name(state: GameState) -> str:
