@@ -146,6 +146,9 @@ if TYPE_CHECKING:
     from core.host.seats import short_name as short_name
     from core.host.shared import worker_name as worker_name
     from core.host.thinking import think_in as think_in
+    from core.modes.solo.scoring import RATINGS as RATINGS
+    from core.modes.solo.scoring import rating as rating
+    from core.modes.solo.scoring import solo_score as solo_score
     from core.mountain import ROW_LENGTHS as ROW_LENGTHS
     from core.mountain import ROWS as ROWS
     from core.mountain import SLOTS as SLOTS
@@ -185,9 +188,6 @@ if TYPE_CHECKING:
     from core.read.views import walk as walk
     from core.rng import derive_seed as derive_seed
     from core.scoring import Breakdown as Breakdown
-    from core.scoring_solo import RATINGS as RATINGS
-    from core.scoring_solo import rating as rating
-    from core.scoring_solo import solo_score as solo_score
     from core.store import FileStore as FileStore
     from core.store import GameEntry as GameEntry
     from core.store import LogScan as LogScan
@@ -380,7 +380,7 @@ _HOMES: dict[str, tuple[str, ...]] = {
     ),
     "core.rng": ("derive_seed",),
     "core.scoring": ("Breakdown",),
-    "core.scoring_solo": (
+    "core.modes.solo.scoring": (
         "RATINGS",
         "rating",
         "solo_score",

@@ -40,6 +40,17 @@ MOVES: dict[str, str] = {
     "core.projections.text": "core.read.text",
     "core.projections.solo_text": "core.read.solo_text",
     "core.projections.table_text": "core.read.table_text",
+    # one package per game mode (issue 24, item 2): the solo game's and the table's parts
+    "core.events.solo": "core.modes.solo.events",
+    "core.rules.solo": "core.modes.solo.rules",
+    "core.rules.solo_take": "core.modes.solo.take",
+    "core.projections.solo": "core.modes.solo.fold",
+    "core.read.solo_text": "core.modes.solo.words",
+    "core.scoring_solo": "core.modes.solo.scoring",
+    "core.events.table": "core.modes.table.events",
+    "core.rules.table": "core.modes.table.rules",
+    "core.projections.table": "core.modes.table.fold",
+    "core.read.table_text": "core.modes.table.words",
 }
 
 #: Old path -> new path of a definition that left its module (the rest of it stayed).
@@ -52,10 +63,11 @@ NAMES: dict[str, str] = {
 
 
 def moved(module: str) -> str:
-    """``module``'s path today (itself where it did not move); the longest match wins."""
+    """``module``'s path today (itself where it did not move); the longest match wins, and
+    a module that moved twice (``core.projections.solo_text``) is followed to its end."""
     for old in sorted(MOVES, key=len, reverse=True):
         if module == old or module.startswith(old + "."):
-            return MOVES[old] + module[len(old) :]
+            return moved(MOVES[old] + module[len(old) :])
     return module
 
 

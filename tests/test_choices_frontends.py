@@ -17,9 +17,9 @@ from core.bots import RandomBot
 from core.bots.play import bot_command
 from core.commands import SpendMagic
 from core.events import game as ev
-from core.events import solo as sev
 from core.events.codec import command_to_dict
 from core.game import Game
+from core.modes.solo import events as sev
 from core.projections.state import EXCAVATION
 from core.read.choices import choices
 from frontends.cli.tui.session import Session

@@ -14,8 +14,8 @@ from core.bots import make_bot
 from core.bots.play import bot_command, play_game
 from core.commands import CloseGame, HandSeatToBot, ReturnSeat, RevealSeed, TakeDie
 from core.errors import RuleError
-from core.events import table as tev
 from core.game import Game
+from core.modes.table import events as tev
 from core.rng import DiceRng
 from core.verify import provenance, rerun
 

@@ -24,9 +24,10 @@ FRONTENDS = ROOT / "frontends"
 #: Core's layers, lowest first: a module may import its own unit and the units of the
 #: layers below its own, never one beside or above.
 LAYERS: tuple[tuple[str, ...], ...] = (
+    ("core.modes",),  # the mode packages' faces: they import nothing
     ("core.errors", "core.dice", "core.mountain", "core.rng"),  # the small pure pieces
     ("core.words",),  # the pieces in words
-    ("core.commands", "core.scoring", "core.scoring_solo", "core.log"),  # asked; scores; a log
+    ("core.commands", "core.scoring", "core.log"),  # what is asked, a score, the log file
     ("core.events",),  # the facts
     ("core.projections",),  # the fold
     ("core.rules",),  # deciding a command
@@ -36,6 +37,17 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("core.analysis", "core.branch"),  # made of games: a judge, what-if branches
     ("core.host",),  # live tables, a server's lobby
 )
+
+#: A game mode's package (``core.modes.<mode>``) is a column across the layers: each of its
+#: parts stands in the layer its name says, as if it were in that layer's package.
+MODE_PARTS = {
+    "events": "core.events",
+    "scoring": "core.scoring",
+    "fold": "core.projections",
+    "rules": "core.rules",
+    "take": "core.rules",
+    "words": "core.read",
+}
 
 #: Units reached only from these units (and from themselves): the log file through the
 #: store; the rules through the game, the read models and the bots (which weigh moves).
@@ -104,6 +116,12 @@ def behind_the_front_door() -> set[str]:
 
 
 def unit(module: str) -> str:
+    parts = module.split(".")
+    if parts[:2] == ["core", "modes"]:
+        if len(parts) <= 3:  # the packages' faces, which import nothing
+            return "core.modes"
+        assert parts[3] in MODE_PARTS, f"{module}: a mode's part named for no layer"
+        return MODE_PARTS[parts[3]]
     units = [u for layer in LAYERS for u in layer if module == u or module.startswith(u + ".")]
     assert units, f"{module} stands in no layer: give it one in LAYERS"
     return max(units, key=len)
@@ -187,3 +205,35 @@ def test_the_log_and_the_rules_are_reached_only_through_their_layers():
         and unit(module) not in ONLY_FROM[unit(other)]
     )
     assert around == []
+
+
+def test_every_module_of_core_stands_in_a_layer():
+    modules = [
+        ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+        for path in (ROOT / "core").rglob("*.py")
+        if path != ROOT / "core" / "__init__.py"  # the front door stands above them all
+    ]
+    assert all(rank(module) >= 0 for module in modules)
+    faces = [m for m in modules if m == "core.modes" or m.count(".") == 2 and "modes" in m]
+    assert faces and all(core_imports(face) == frozenset() for face in faces)
+
+
+def test_each_mode_is_registered_by_name_in_each_layer():
+    """Every event has its fold and its words once ``core.projections`` and ``core.read``
+    are imported: the modes' tables are registered there, explicitly."""
+    from core.events import EVENT_TYPES
+    from core.modes.solo import fold as solo_fold
+    from core.modes.solo import words as solo_words
+    from core.modes.table import fold as table_fold
+    from core.projections.apply import HANDLERS
+    from core.read.text import DESCRIBERS
+    from core.rules import MODE_HANDLERS
+    from core.rules.legal import MODE_LEGAL
+
+    events = set(EVENT_TYPES.values())
+    assert events <= HANDLERS.keys()
+    assert events - DESCRIBERS.keys() <= {core.CommandUndone}  # undo is worded by its reader
+    assert solo_fold.HANDLERS.items() <= HANDLERS.items()
+    assert table_fold.HANDLERS.items() <= HANDLERS.items()
+    assert solo_words.DESCRIBERS.items() <= DESCRIBERS.items()
+    assert set(MODE_HANDLERS) == set(MODE_LEGAL) == {"multi", "solo"}

@@ -10,7 +10,7 @@ import re
 
 from core.commands import Refill, ShareBeer, SpendMagic, TakeDie
 from core.events import game as ev
-from core.events import solo as sev
+from core.modes.solo import events as sev
 from core.projections.state import SETUP
 from core.read.views import event_text, walk
 from core.words import face_words

@@ -35,9 +35,9 @@ from core.dice import (
     magic_symbols,
     tunnel_value,
 )
+from core.modes.solo.scoring import SEQUENCE_POINTS, solo_score
 from core.mountain import LOWER, SLOT_COUNT, UPPER
 from core.projections.state import GameState
-from core.scoring_solo import SEQUENCE_POINTS, solo_score
 
 Action = tuple
 SEAT = 0  # the solo player's seat

@@ -4,5 +4,9 @@ What a frontend draws of them (the board, the choices, the words, the score so f
 event records) is the read models' package, ``core.read``.
 """
 
-# The solo game's and the table's fold handlers register themselves on import.
-from core.projections import solo, table  # noqa: F401
+from core.modes.solo import fold as solo_fold
+from core.modes.table import fold as table_fold
+from core.projections.apply import register
+
+# Each game mode's fold, registered here by name (the multiplayer game's is apply's own).
+register(solo_fold.HANDLERS, table_fold.HANDLERS)

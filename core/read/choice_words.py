@@ -10,9 +10,9 @@ sequence 1 to 1-2-3"``.
 from __future__ import annotations
 
 from core.commands import ShareBeer, TakeDie
+from core.modes.solo.take import take_event
+from core.modes.solo.words import take_choice
 from core.projections.state import GameState
-from core.read.solo_text import take_choice
-from core.rules.solo_take import take_event
 from core.words import die_words, face_words
 
 #: The label of ending a magic turn, and of stopping a solo game.

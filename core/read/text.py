@@ -29,14 +29,27 @@ def _dice_list(dice) -> str:
     return ("die " if len(dice) == 1 else "dice ") + ", ".join(map(str, dice))
 
 
-def describes(cls: type[Event]):
-    """Register the describer of one event type."""
+def describer_table(table: dict[type[Event], Describer]):
+    """A decorator filling ``table``: ``@describes(EventClass)`` above its describer."""
 
-    def register(fn: Describer) -> Describer:
-        DESCRIBERS[cls] = fn
-        return fn
+    def describes(cls: type[Event]):
+        def add(fn: Describer) -> Describer:
+            table[cls] = fn
+            return fn
 
-    return register
+        return add
+
+    return describes
+
+
+#: The multiplayer game's (and every mode's common) describers, defined in this module.
+describes = describer_table(DESCRIBERS)
+
+
+def register(*tables: dict[type[Event], Describer]) -> None:
+    """Add a game mode's words (its ``DESCRIBERS``): called once per mode by ``core.read``."""
+    for table in tables:
+        DESCRIBERS.update(table)
 
 
 def describe(state: GameState, event: Event) -> str:

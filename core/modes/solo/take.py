@@ -21,7 +21,7 @@ from collections.abc import Iterator
 
 from core.dice import BEER, FACES, KIND_OF, cave_ins, chests, hazard_symbols, tunnel_value
 from core.errors import RuleError
-from core.events.solo import SoloDieTaken
+from core.modes.solo.events import SoloDieTaken
 from core.mountain import SLOTS, covering, is_top
 from core.projections.state import GameState
 from core.rules.checks import check_die, mountain_slot
