@@ -1,14 +1,15 @@
 """Dice Miner's front door: ``import core`` or ``from core import ...`` is all a frontend,
 a script or a notebook needs; every module behind it is the engine's own business.
 
-    from core import Game, RuleError, TakeDie, choices
+    from core import SETUP, Game, RuleError, TakeDie, choices
 
     game = Game.new(["Ada", "Brok"], seed=7)
-    game.issue(choices(game.state, game.to_act()).heroes[0].command)
+    while game.state.phase == SETUP:  # each seat takes the first hero it is offered
+        game.issue(choices(game.state, game.to_act()).heroes[0].option.command)
     try:
-        game.issue(TakeDie(game.to_act(), game.state.mountain[1]))
+        game.issue(TakeDie(game.to_act(), game.state.mountain[1]))  # under two dice
     except RuleError as refused:
-        print(refused.code, refused)
+        print(refused.code, refused)  # die_covered die 22 is covered by dice 12 and 29; ...
 
 One verb per act (the engine has more spellings; these are the front door's):
 
