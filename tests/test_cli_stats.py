@@ -5,8 +5,7 @@ from __future__ import annotations
 import os
 import time
 
-from core.game import Game
-from core.scoring_solo import solo_score
+from core import Game, solo_score
 from frontends.cli import stats
 from frontends.cli.main import main
 from frontends.cli.saved import last_unfinished, saved_games

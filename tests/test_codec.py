@@ -29,7 +29,7 @@ from core.commands import (
 from core.errors import CommandSyntaxError, EventFormatError
 from core.events import EVENT_TYPES, Batch, decode_batch, encode_batch, event_from_dict
 from core.events import game as ev
-from core.events import table as tev
+from core.modes.table import events as tev
 from tests.strategies import EVENTS
 
 COMMANDS = [

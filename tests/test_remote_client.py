@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from core.commands import ChooseHero
-from core.projections.choices import choices
+from core.read.choices import choices
 from frontends.cli.remote.client import Client, ServerError, refusal
 from frontends.cli.remote.command import RemoteError, connect
 from frontends.cli.remote.follow import Follower

@@ -19,7 +19,7 @@ from core.game import Game
 from core.projections.state import GameState, TableFacts
 from core.projections.statehash import HASH_VERSION, canonical, canonical_bytes, plain, state_hash
 from core.projections.timeline import replay
-from core.projections.views import walk
+from core.read.views import walk
 
 ROOT = Path(__file__).resolve().parent.parent
 REPLAYS = ROOT / "replays"

@@ -13,7 +13,7 @@ Where several processes share a store, each has its own table for a game:
 to the store is retried on the new position (or refused as stale when the
 caller named the position it decided from).
 
-The table's own decisions are logged as facts (``core.events.table``): closing
+The table's own decisions are logged as facts (``core.modes.table.events``): closing
 a game nobody plays, handing a quiet person's seat to a bot (which seats bots
 play is the seating's bots plus the seats the log says were handed over; a
 person who comes back and moves gets the seat back), and, once the game is

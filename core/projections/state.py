@@ -36,7 +36,7 @@ Scores = tuple[int, int, int]  # (tunnel, treasure, hazard)
 @frozen
 class TableFacts:
     """What the log says about how a game is played, beside its rules' state
-    (``core.events.table``): where its dice come from and what the table did.
+    (``core.modes.table.events``): where its dice come from and what the table did.
 
     ``commitment`` is the SHA-256 (hex) of the secret seed the dice come from ("" when
     the game's own seed rolls them), ``revealed`` that secret once the game is over,
@@ -117,7 +117,7 @@ class GameState:
     neutralized: tuple[tuple[int, int], ...] = ()  # solo: (hazard die, the tool die on it)
     frozen: tuple[tuple[int, int], ...] = ()  # solo: (treasure die, the chest die it is frozen on)
     refills_left: int = 0  # solo: refills of the mountain still allowed
-    facts: TableFacts = NO_FACTS  # the table's facts (core.events.table): one field, cheap
+    facts: TableFacts = NO_FACTS  # the table's facts (core.modes.table.events): one field, cheap
 
     def replace(self, **changes: Any) -> GameState:
         """This state with ``changes`` (as ``attrs.evolve``, without re-running ``__init__``)."""

@@ -100,6 +100,18 @@ def load_batches_bytes(data: bytes, *, name: str = "<upload>") -> tuple[LogScan,
     return scan, decode_scan(scan)
 
 
+def write_log(
+    path: str | os.PathLike[str],
+    header: Mapping[str, Any],
+    payloads: Sequence[bytes],
+    *,
+    sync: bool = True,
+) -> None:
+    """Write a whole new log file at once (a branch, a salvaged copy): ``header`` and the
+    records ``payloads``, created as a game's log is, never over an existing file."""
+    LogWriter.create(Path(path), dict(header), sync=sync, first=payloads).close()
+
+
 # -- in-process wake-ups ------------------------------------------------------------
 
 _conditions: dict[tuple[int, int], threading.Condition] = {}

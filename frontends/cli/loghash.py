@@ -11,8 +11,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from core.projections.statehash import state_hash
-from core.projections.views import Step, event_text, walk
+from core import Step, event_text, state_hash, walk
 from frontends.cli.args import EXIT_DIFFERENT, EXIT_OK, read_log
 
 #: Hex digits of the hash in ``log show --hash``'s text column (the JSON has all 64).

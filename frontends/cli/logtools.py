@@ -13,17 +13,30 @@ import os
 import sys
 from collections.abc import Iterator
 
-from core.branch import branch_facts, branch_problems
-from core.commands import NewGame
-from core.errors import GameDamaged, LogDamaged, LogError, TornRecord
-from core.events.codec import Batch, event_to_dict
-from core.events.game import CommandUndone
-from core.events.table import SeedRevealed
-from core.game import log_header
-from core.projections.views import Step, event_line, event_record, event_text, walk
-from core.store import repair_log
-from core.store.salvage import salvage_log
-from core.verify import Provenance, provenance, rerun
+from core import (
+    Batch,
+    CommandUndone,
+    GameDamaged,
+    LogDamaged,
+    LogError,
+    NewGame,
+    Provenance,
+    SeedRevealed,
+    Step,
+    TornRecord,
+    branch_facts,
+    branch_problems,
+    event_line,
+    event_record,
+    event_text,
+    event_to_dict,
+    log_header,
+    provenance,
+    repair_log,
+    rerun,
+    salvage_log,
+    walk,
+)
 from frontends.cli import loghash
 from frontends.cli.args import EXIT_DIFFERENT, EXIT_OK, event_count, read_log
 from frontends.cli.launcher import command

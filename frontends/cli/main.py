@@ -11,7 +11,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from core.errors import DiceMinerError
+from core import DiceMinerError
 from frontends.cli import (
     analyse,
     branch,

@@ -15,12 +15,19 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from core.analysis import DEFAULT_SAMPLES, DEFAULT_SOLO_SAMPLES
-from core.bots.registry import DEFAULT_LEVEL, bot_kind, levels_help
-from core.commands import GAME_MODES
-from core.errors import DiceMinerError, LogLocked, TornRecord
-from core.game import Game
-from core.scoring_solo import solo_score
+from core import (
+    DEFAULT_LEVEL,
+    DEFAULT_SAMPLES,
+    DEFAULT_SOLO_SAMPLES,
+    GAME_MODES,
+    DiceMinerError,
+    Game,
+    LogLocked,
+    TornRecord,
+    bot_kind,
+    levels_help,
+    solo_score,
+)
 from frontends.cli.args import EXIT_USAGE, positive_int
 from frontends.cli.launcher import command
 from frontends.cli.saved import LAST, SavedGame, data_dir, last_unfinished

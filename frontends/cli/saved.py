@@ -20,9 +20,7 @@ from pathlib import Path
 
 from attrs import frozen
 
-from core.errors import DiceMinerError
-from core.game import Game
-from core.projections.state import GameState
+from core import DiceMinerError, Game, GameState
 from frontends.cli.tui.table import seats_from_names, short_name
 
 #: What ``--resume`` takes for "the newest unfinished game in the data folder".

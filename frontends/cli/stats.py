@@ -16,7 +16,7 @@ from pathlib import Path
 
 from attrs import define, field, frozen
 
-from core.scoring_solo import RATINGS, solo_score
+from core import RATINGS, solo_score
 from frontends.cli.saved import SavedGame, data_dir, saved_games
 
 #: How many best scores, and how many solo games of the history, are listed.

@@ -39,17 +39,22 @@ from typing import Any
 
 from flask import current_app
 
-from core.analysis import Options
-from core.analysis import cache as kept_beside
-from core.analysis.history import history
-from core.analysis.judge import Task, judge
-from core.analysis.report import report, tasks
-from core.analysis.verdict import Judgement
-from core.commands import parse_command
-from core.errors import CommandSyntaxError, StoreError
-from core.events.codec import command_to_dict
-from core.host.shared import worker_name
-from core.store import load_batches_bytes
+from core import (
+    CommandSyntaxError,
+    Judgement,
+    Options,
+    StoreError,
+    Task,
+    command_to_dict,
+    history,
+    judge,
+    load_batches_bytes,
+    parse_command,
+    report,
+    tasks,
+    worker_name,
+)
+from core import analysis_cache as kept_beside
 from frontends.web.errors import ApiError
 from frontends.web.replays import Replay
 

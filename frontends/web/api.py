@@ -28,12 +28,20 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify, request
 
-from core.bots import BOTS
-from core.bots.registry import LEVELS, MEASURED
-from core.commands import NewGame, Undo, parse_command
-from core.errors import CommandSyntaxError, EventFormatError, LogError, SetupError
-from core.events.codec import command_from_dict
-from core.host.seats import short_name
+from core import (
+    BOTS,
+    LEVELS,
+    MEASURED,
+    CommandSyntaxError,
+    EventFormatError,
+    LogError,
+    NewGame,
+    SetupError,
+    Undo,
+    command_from_dict,
+    parse_command,
+    short_name,
+)
 from frontends.web import openapi
 from frontends.web.analysis import analyses
 from frontends.web.errors import ApiError, bad_command, log_refused

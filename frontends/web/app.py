@@ -18,8 +18,7 @@ from flask import Flask, request
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from core.host import Lobby
-from core.store import FileStore, Store, open_store
+from core import FileStore, Lobby, Store, open_store
 from frontends.web.errors import register_error_handlers
 from frontends.web.games import LiveGames
 from frontends.web.replays import ReplayLibrary
@@ -71,7 +70,7 @@ def _open_patiently(url: str) -> Store:
     """The store a URL names; a database away at the start is no error (the worker answers
     503 until it is back, rather than fail to start and take its server down with it)."""
     if url.startswith(("postgresql:", "postgres:")):
-        from core.store.postgres import PostgresStore
+        from core import PostgresStore
 
         return PostgresStore(url, patient=True)
     return open_store(url)

@@ -14,13 +14,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from core.commands import Command, Undo
-from core.events.game import CommandUndone
-from core.host import Lobby, Table
-from core.projections.state import GameState
-from core.projections.steps import Commit, Step
-from core.projections.timeline import replay
-from core.projections.views import StepReader, event_record
+from core import (
+    Command,
+    CommandUndone,
+    Commit,
+    GameState,
+    Lobby,
+    Step,
+    StepReader,
+    Table,
+    Undo,
+    event_record,
+    replay,
+)
 from frontends.web.choices_json import choices_view
 from frontends.web.readmodel import ScoreSeries, board_view
 

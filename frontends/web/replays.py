@@ -22,12 +22,20 @@ from collections import OrderedDict
 from pathlib import Path
 from typing import Any
 
-from core.errors import LogDamaged, LogError
-from core.events.codec import Batch
-from core.projections.snapshots import SNAPSHOT_EVERY, SnapshotIndex, UnreplayableBatch
-from core.projections.state import GameState
-from core.projections.views import event_record, walk
-from core.store import LogScan, load_batches, load_batches_bytes
+from core import (
+    SNAPSHOT_EVERY,
+    Batch,
+    GameState,
+    LogDamaged,
+    LogError,
+    LogScan,
+    SnapshotIndex,
+    UnreplayableBatch,
+    event_record,
+    load_batches,
+    load_batches_bytes,
+    walk,
+)
 from frontends.web.errors import without_paths
 from frontends.web.readmodel import ScoreSeries, boards_of, pack_boards
 

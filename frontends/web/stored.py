@@ -29,14 +29,20 @@ from typing import Any
 
 from attrs import frozen
 
-from core.errors import StoreError, StoreUnavailable
-from core.events.codec import Batch
-from core.events.game import GameEnded
-from core.events.solo import SoloGameEnded
-from core.events.table import GameClosed, SeedRevealed
-from core.host import Lobby, Table
-from core.projections.state import GameState
-from core.store import GameEntry, Store
+from core import (
+    Batch,
+    GameClosed,
+    GameEnded,
+    GameEntry,
+    GameState,
+    Lobby,
+    SeedRevealed,
+    SoloGameEnded,
+    Store,
+    StoreError,
+    StoreUnavailable,
+    Table,
+)
 
 #: The newest games of the store a listing looks at (each read at most once per change).
 LOOKED_AT = 200

@@ -1,7 +1,7 @@
 """The server's choices (``GET /api/games/ID/choices``) as core's read model.
 
 The browser draws what this endpoint says; the terminal's chooser draws
-``core.projections.choices.Choices``. This module only reads the one into the
+``core.read.choices.Choices``. This module only reads the one into the
 other, each command as the server wrote it (``command_from_dict``), so what the
 terminal offers and sends is exactly what the server offered: no rule is worked
 out here. The board the model belongs to (the locally folded state, at the same
@@ -12,17 +12,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.errors import EventFormatError
-from core.events.codec import command_from_dict
-from core.projections.choices import (
+from core import (
     CacheChoice,
     Choices,
+    EventFormatError,
+    GameState,
     HeroChoice,
     Option,
     SpendChoice,
     TakeChoice,
+    command_from_dict,
 )
-from core.projections.state import GameState
 
 
 class BadChoices(EventFormatError):

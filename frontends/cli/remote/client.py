@@ -21,7 +21,7 @@ import urllib.request
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from core.errors import DiceMinerError
+from core import DiceMinerError
 from frontends.cli.remote.link import Link
 
 #: Seconds a request may take before the server counts as unreachable.

@@ -13,8 +13,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
-from core.errors import DiceMinerError
-from core.store import SeatRecord
+from core import DiceMinerError, SeatRecord
 from frontends.cli.remote.client import Client, ServerError
 from frontends.cli.remote.link import Link, parse_link
 from frontends.cli.remote.table import RemoteTable, Snapshot, open_game

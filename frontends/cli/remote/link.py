@@ -12,7 +12,7 @@ from urllib.parse import parse_qs, urlsplit
 
 from attrs import frozen
 
-from core.errors import DiceMinerError
+from core import DiceMinerError
 
 #: A game id as the server makes them (and as a path segment may carry it).
 _GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")

@@ -13,9 +13,7 @@ import asyncio
 from collections.abc import Callable
 from typing import cast
 
-from core.host import Table
-from core.projections.choices import Choices
-from core.projections.state import GameState
+from core import Choices, GameState, Table
 from frontends.cli.remote.client import ServerError
 from frontends.cli.remote.follow import Follower
 from frontends.cli.remote.table import RemoteTable, Snapshot, fetch

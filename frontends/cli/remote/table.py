@@ -25,16 +25,23 @@ from typing import Any
 
 from attrs import frozen
 
-from core.commands import Command, Undo
-from core.errors import DiceMinerError, RuleError
-from core.events.codec import Batch, command_to_dict
-from core.events.game import CommandUndone
-from core.game import Game, replay_scan
-from core.projections.choices import Choices
-from core.projections.state import GameState
-from core.projections.steps import Commit
-from core.store import MemoryStream, SeatRecord
-from core.store.file import load_batches_bytes
+from core import (
+    Batch,
+    Choices,
+    Command,
+    CommandUndone,
+    Commit,
+    DiceMinerError,
+    Game,
+    GameState,
+    MemoryStream,
+    RuleError,
+    SeatRecord,
+    Undo,
+    command_to_dict,
+    load_batches_bytes,
+    replay_scan,
+)
 from frontends.cli.remote.choices import read_choices
 from frontends.cli.remote.client import Client, ServerError, new_request_id
 

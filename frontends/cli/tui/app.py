@@ -33,8 +33,7 @@ from prompt_toolkit.layout.menus import CompletionsMenu
 from prompt_toolkit.layout.processors import BeforeInput
 from prompt_toolkit.widgets import Frame
 
-from core.mountain import dice_on
-from core.projections.state import SETUP
+from core import SETUP, dice_on
 from frontends.cli.tui import analysis_view, board, overlays, panels, rules_view, solo_view
 from frontends.cli.tui.choosing import Spot
 from frontends.cli.tui.commandline import CommandCompleter, CommandValidator

@@ -1,6 +1,6 @@
 """Choosing with the cursor: what can be selected now, moving over it, and acting on it.
 
-What may be chosen comes from the core read model ``core.projections.choices``
+What may be chosen comes from the core read model ``core.read.choices``
 (the web page draws the same one): the dice a take may name and the ways to
 take each, the heroes left, the beers to share, each magic face with the dice
 it may reroll or recycle and how many, rule D6's forced spends, the cache's
@@ -21,12 +21,27 @@ from typing import Literal, Protocol
 
 from attrs import frozen
 
-from core.commands import ChooseHero, Command, EndMagicTurn, Refill, SpendMagic, TakeDie
-from core.dice import HERO_NAMES
-from core.mountain import SLOTS, where
-from core.projections.choices import Choices, SpendChoice, TakeChoice
-from core.projections.state import EXCAVATION, MAGIC, REPLENISH, SETUP, SOLO, GameState
-from core.projections.text import die_words
+from core import (
+    EXCAVATION,
+    HERO_NAMES,
+    MAGIC,
+    REPLENISH,
+    SETUP,
+    SLOTS,
+    SOLO,
+    Choices,
+    ChooseHero,
+    Command,
+    EndMagicTurn,
+    GameState,
+    Refill,
+    SpendChoice,
+    SpendMagic,
+    TakeChoice,
+    TakeDie,
+    die_words,
+    where,
+)
 
 #: A place the cursor can be: a die, a hero face of the trove, a hero, a menu line.
 Spot = tuple[Literal["die", "face", "menu"], int] | tuple[Literal["hero"], str]

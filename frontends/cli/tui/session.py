@@ -3,10 +3,10 @@
 The game, its seats, whose turn it is, the undo policy and the bots' moves are
 the game host's (``core.host.Table``); the session sends it the keyboard's
 commands and keeps only presentation state: the
-status line, the event lines (``core.projections.text.describe``), the overlay.
+status line, the event lines (``core.read.text.describe``), the overlay.
 What can be selected, the cursor, the dice picked for a spend or a cache, an
 open menu and the keys that act on them are its ``chooser`` (``choosing``, over
-the core read model ``core.projections.choices``); a refused command shows the
+the core read model ``core.read.choices``); a refused command shows the
 engine's own message and changes nothing. No prompt-toolkit here, so the whole
 flow can be driven and tested without a terminal.
 """
@@ -18,20 +18,30 @@ from pathlib import Path
 
 from attrs import evolve, frozen
 
-from core.commands import Command, TakeDie, Undo, parse_command
-from core.errors import CommandSyntaxError, RuleError, StoreError
-from core.events import game as ev
-from core.events import solo as sev
-from core.events.base import Event
-from core.game import Game
-from core.host import Table
-from core.host.table import BotMove
-from core.projections.choices import Choices, choices
-from core.projections.state import GameState
-from core.projections.steps import Commit, Step
-from core.projections.text import describe
-from core.projections.views import StepReader
-from core.store import Seating, SeatRecord
+from core import (
+    BotMove,
+    Choices,
+    Command,
+    CommandSyntaxError,
+    Commit,
+    Event,
+    Game,
+    GameState,
+    RuleError,
+    Seating,
+    SeatRecord,
+    Step,
+    StepReader,
+    StoreError,
+    Table,
+    TakeDie,
+    Undo,
+    choices,
+    describe,
+    parse_command,
+)
+from core import events as ev
+from core import events as sev
 from frontends.cli.tui.choosing import Chooser
 from frontends.cli.tui.glyphs import sort_key
 from frontends.cli.tui.hints import Hint, HintMove

@@ -1,7 +1,7 @@
 """The words of each choice a seat has, one wording for every frontend.
 
 The terminal's menus and the web page's buttons and help show these same
-strings (``core.projections.choices`` puts them on each option), so a choice
+strings (``core.read.choices`` puts them on each option), so a choice
 reads alike wherever it is made: ``"take die 17 (tunnel 3)"``,
 ``"give die 12 (tunnel die, beer) to Brok"``, ``"take die 21 as 3, extending
 sequence 1 to 1-2-3"``.
@@ -10,10 +10,10 @@ sequence 1 to 1-2-3"``.
 from __future__ import annotations
 
 from core.commands import ShareBeer, TakeDie
-from core.projections.solo_text import take_choice
+from core.modes.solo.take import take_event
+from core.modes.solo.words import take_choice
 from core.projections.state import GameState
-from core.projections.text import die_words, face_words
-from core.rules.solo_take import take_event
+from core.words import die_words, face_words
 
 #: The label of ending a magic turn, and of stopping a solo game.
 END_TURN = "end my magic turn"

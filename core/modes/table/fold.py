@@ -1,7 +1,7 @@
-"""The table's facts folded onto the state (``core.events.table``): one small record,
+"""The table's facts folded onto the state (``core.modes.table.events``): one small record,
 ``GameState.facts``, so the rules' fields stay as they were.
 
-Importing this module registers the handlers with ``core.projections.apply``.
+``core.projections`` registers them (``HANDLERS``) with ``core.projections.apply``.
 """
 
 from __future__ import annotations
@@ -10,9 +10,14 @@ import re
 
 from attrs import evolve
 
-from core.events import table as tev
-from core.projections.apply import handles
+from core.events.base import Event
+from core.modes.table import events as tev
+from core.projections.apply import Handler, handler_table
 from core.projections.state import OVER, GameState
+
+#: This mode's fold, one handler per event: ``core.projections`` registers it (``register``).
+HANDLERS: dict[type[Event], Handler] = {}
+handles = handler_table(HANDLERS)
 
 _HEX64 = re.compile(r"^[0-9a-f]{64}$")
 

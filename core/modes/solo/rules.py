@@ -2,14 +2,14 @@
 
 Setup: the starting magic dice (3, or fewer for the harder variant) leave the
 bag and are rolled into the trove; the mountain is filled. Then, in any order:
-take a top die (``core.rules.solo_take``), spend a magic die (it leaves the
+take a top die (``core.modes.solo.take``), spend a magic die (it leaves the
 game and recycles one top die per magic symbol back into the bag), or refill
 the mountain (twice a game at most). No heroes (rule D8), no beer sharing, no
 side picks. The game ends when the player stops or can do nothing more; the
 engine notices the latter after every command and ends the game in its batch.
 
-Importing this module registers the solo mode with ``core.rules`` and
-``core.rules.legal``.
+``core.rules`` registers the mode: its ``HANDLERS``, ``start_solo``, ``advance_solo``
+and the legal commands ``legal_solo``.
 """
 
 from __future__ import annotations
@@ -20,17 +20,21 @@ from core.commands import Command, EndSolo, NewGame, Refill, SpendMagic, TakeDie
 from core.dice import DICE_SET, KIND_OF, magic_symbols
 from core.errors import RuleError
 from core.events import game as ev
-from core.events.solo import MountainRefilled, SoloGameEnded, SoloMagicSpent, StartingTroveRolled
+from core.modes.solo.events import (
+    MountainRefilled,
+    SoloGameEnded,
+    SoloMagicSpent,
+    StartingTroveRolled,
+)
+from core.modes.solo.scoring import solo_score
+from core.modes.solo.take import SEAT, can_take, take_event, take_options
+from core.modes.table.rules import emit_table_facts
 from core.mountain import SLOTS, covering, dice_on, fillable_slots, is_top, remove, top_slots, where
 from core.projections.state import SOLO, GameState
 from core.rules.chance import fill_mountain, roll_dice
 from core.rules.checks import check_die, check_distinct, check_own_die, check_turn
 from core.rules.emitter import Emitter, Handler
-from core.rules.legal import MODE_LEGAL
 from core.rules.setup import RULES_VERSION
-from core.rules.solo_take import SEAT, can_take, take_event, take_options
-from core.rules.table import emit_table_facts
-from core.scoring_solo import solo_score
 
 #: Refills of the mountain allowed in a solo game.
 REFILLS = 2
@@ -75,7 +79,7 @@ def start_solo(out: Emitter, cmd: NewGame) -> None:
 
 
 def take_die(out: Emitter, cmd: TakeDie) -> None:
-    """Take a top die under the taking rules (see ``core.rules.solo_take``)."""
+    """Take a top die under the taking rules (see ``core.modes.solo.take``)."""
     state = out.state
     check_turn(state, cmd.seat)
     out.emit(take_event(state, cmd.die, cmd.as_face, cmd.freeze))
@@ -239,6 +243,3 @@ def legal_solo(state: GameState) -> Iterator[Command]:
     if can_refill(state):
         yield Refill(SEAT)
     yield EndSolo(SEAT)
-
-
-MODE_LEGAL["solo"] = legal_solo

@@ -8,64 +8,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from core.dice import KIND_OF
 from core.events import game as ev
 from core.events.base import Event
 from core.projections.state import GameState
+from core.words import die_face_words, die_words, face_words, slot_words
 
 Describer = Callable[[GameState, Event], str]
 DESCRIBERS: dict[type[Event], Describer] = {}
-
-_FACE_WORDS = {
-    "beer": "beer",
-    "gem1": "1 gem",
-    "gem2": "2 gems",
-    "gem3": "3 gems",
-    "cavein1": "1 cave-in",
-    "cavein2": "2 cave-ins",
-    "dragon1": "1 dragon",
-    "dragon2": "2 dragons",
-    "dragon4": "4 dragons",
-    "pickaxe": "pickaxe",
-    "shield": "shield",
-    "chest1": "1 chest",
-    "chest2": "2 chests",
-    "magic1": "1 magic",
-    "magic2": "2 magic",
-    "magic3": "3 magic",
-}
-
-
-def face_words(face: str | None) -> str:
-    """A face in words: ``"3"`` -> ``"3"``, ``"gem2"`` -> ``"2 gems"``."""
-    if face is None:
-        return "in the bag"
-    return _FACE_WORDS.get(face, face)
-
-
-def die_words(die: int, face: str | None) -> str:
-    """A die and its face: ``"die 17 (tunnel 3)"``, ``"die 30 (2 gems)"``,
-    ``"die 25 (tunnel die, beer)"`` (a beer, or the bag, says which kind of die it is)."""
-    return f"die {die} ({_face_of_die(die, face)})"
-
-
-def _face_of_die(die: int, face: str | None) -> str:
-    kind = KIND_OF[die]
-    if face in (None, "beer"):
-        return f"{kind} die, {face_words(face)}"
-    if kind == "tunnel":
-        return f"tunnel {face}"
-    return face_words(face)
 
 
 def _roll_words(face: str) -> str:
     """What a die rolled: ``"tunnel 3"`` (a bare number reads as a count), ``"2 gems"``."""
     return f"tunnel {face}" if face.isdigit() else face_words(face)
-
-
-def slot_words(row: int, col: int) -> str:
-    """A slot of the mountain, in RULES.md's coordinates: ``"row 2, col 1"``."""
-    return f"row {row}, col {col}"
 
 
 def _dice_list(dice) -> str:
@@ -75,14 +29,27 @@ def _dice_list(dice) -> str:
     return ("die " if len(dice) == 1 else "dice ") + ", ".join(map(str, dice))
 
 
-def describes(cls: type[Event]):
-    """Register the describer of one event type."""
+def describer_table(table: dict[type[Event], Describer]):
+    """A decorator filling ``table``: ``@describes(EventClass)`` above its describer."""
 
-    def register(fn: Describer) -> Describer:
-        DESCRIBERS[cls] = fn
-        return fn
+    def describes(cls: type[Event]):
+        def add(fn: Describer) -> Describer:
+            table[cls] = fn
+            return fn
 
-    return register
+        return add
+
+    return describes
+
+
+#: The multiplayer game's (and every mode's common) describers, defined in this module.
+describes = describer_table(DESCRIBERS)
+
+
+def register(*tables: dict[type[Event], Describer]) -> None:
+    """Add a game mode's words (its ``DESCRIBERS``): called once per mode by ``core.read``."""
+    for table in tables:
+        DESCRIBERS.update(table)
 
 
 def describe(state: GameState, event: Event) -> str:
@@ -166,7 +133,7 @@ def _spent(state: GameState, e: ev.MagicSpent) -> str:
         face = state.hero_faces(e.seat)[e.hero_face]
         source = f"hero face h{e.hero_face} ({face_words(face)})"
     rolls = " and ".join(
-        f"die {d} ({_face_of_die(d, state.faces[d])} -> {_roll_words(f)})" for d, f in e.rolls
+        f"die {d} ({die_face_words(d, state.faces[d])} -> {_roll_words(f)})" for d, f in e.rolls
     )
     return f"{_name(state, e.seat)} spent {source} " + (
         f"to reroll {rolls}" if rolls else "with nothing to reroll"

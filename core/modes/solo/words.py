@@ -1,4 +1,5 @@
-"""The solo game's events in words, registered with ``core.projections.text.describe``.
+"""The solo game's events in words, registered by ``core.read``
+for ``core.read.text.describe``.
 
 Like every describer, each takes the state *before* the event, e.g.
 ``"Ada took die 17 (tunnel 3) from row 0, col 2, opening sequence 1"``.
@@ -7,9 +8,15 @@ Like every describer, each takes the state *before* the event, e.g.
 from __future__ import annotations
 
 from core.dice import tunnel_value
-from core.events import solo as sev
+from core.events.base import Event
+from core.modes.solo import events as sev
 from core.projections.state import GameState
-from core.projections.text import describes, die_words, face_words, slot_words
+from core.read.text import Describer, describer_table
+from core.words import die_words, face_words, slot_words
+
+#: This mode's events in words: ``core.read`` registers them (``core.read.text.register``).
+DESCRIBERS: dict[type[Event], Describer] = {}
+describes = describer_table(DESCRIBERS)
 
 
 def _name(state: GameState) -> str:

@@ -1,8 +1,8 @@
 """The solo game's projection handlers: each solo event folded onto the state.
 
 Handlers only record what the event says (the rules chose the sequence, the
-neutralizing tool and the chest); the solo player is always seat 0. Importing
-this module registers the handlers with ``core.projections.apply``.
+neutralizing tool and the chest); the solo player is always seat 0.
+``core.projections`` registers them (``HANDLERS``) with ``core.projections.apply``.
 """
 
 from __future__ import annotations
@@ -12,10 +12,16 @@ from typing import Any
 from attrs import evolve
 
 from core.events import game as ev
-from core.events import solo as sev
+from core.events.base import Event
+from core.modes.solo import events as sev
 from core.mountain import slot_at
-from core.projections.apply import HANDLERS, handles
+from core.projections.apply import HANDLERS as FOLDED
+from core.projections.apply import Handler, handler_table
 from core.projections.state import OVER, SOLO, GameState
+
+#: This mode's fold, one handler per event: ``core.projections`` registers it (``register``).
+HANDLERS: dict[type[Event], Handler] = {}
+handles = handler_table(HANDLERS)
 
 SEAT = 0  # the solo player's seat
 
@@ -85,7 +91,7 @@ def _spent(state: GameState, e: sev.SoloMagicSpent) -> GameState:
 
 @handles(sev.MountainRefilled)
 def _refilled(state: GameState, e: sev.MountainRefilled) -> GameState:
-    placed = HANDLERS[ev.MountainFilled](state, ev.MountainFilled(e.placements))
+    placed = FOLDED[ev.MountainFilled](state, ev.MountainFilled(e.placements))
     return evolve(placed, refills_left=state.refills_left - 1)
 
 

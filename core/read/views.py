@@ -17,14 +17,14 @@ from core.dice import KIND_OF
 from core.errors import DiceMinerError
 from core.events.base import Event
 from core.events.codec import Batch, event_to_dict
+from core.modes.solo.scoring import SoloScore, score_solo, solo_score
 from core.mountain import SLOT_COUNT, SLOTS, is_top
 from core.projections.apply import apply
 from core.projections.state import EXCAVATION, GameState
 from core.projections.steps import Step
-from core.projections.text import describe
 from core.projections.timeline import Frame, Timeline, push, replay
+from core.read.text import describe
 from core.scoring import Breakdown, score_round
-from core.scoring_solo import SoloScore, score_solo, solo_score
 
 #: Keys of ``event_record`` that an event field of the same name must not overwrite.
 RECORD_KEYS = ("seq", "type", "version", "player", "text", "command", "undone")

@@ -1,5 +1,5 @@
 """The table's commands: revealing the secret seed, closing a game, handing a quiet
-person's seat to a bot and back, branching a game from another (``core.events.table``).
+person's seat to a bot and back, branching a game from another (``core.modes.table.events``).
 
 They are the table's, not a player's (``Command.BY_TABLE``): a host issues them
 and a frontend never takes them from a person. The rules still check each one
@@ -23,7 +23,7 @@ from core.commands import (
     RevealSeed,
 )
 from core.errors import RuleError
-from core.events import table as tev
+from core.modes.table import events as tev
 from core.rules.emitter import Emitter, Handler
 
 #: A secret seed: 32 bytes, written as 64 lowercase hex digits (so is a commitment).

@@ -1,9 +1,15 @@
-"""The table's facts in words, registered with ``core.projections.text.describe``."""
+"""The table's facts in words, registered by ``core.read`` for
+``core.read.text.describe``."""
 
 from __future__ import annotations
 
-from core.events import table as tev
-from core.projections.text import describes
+from core.events.base import Event
+from core.modes.table import events as tev
+from core.read.text import Describer, describer_table
+
+#: This mode's events in words: ``core.read`` registers them (``core.read.text.register``).
+DESCRIBERS: dict[type[Event], Describer] = {}
+describes = describer_table(DESCRIBERS)
 
 #: How much of a commitment or a secret the words show (the event keeps it whole).
 _SHOWN = 16

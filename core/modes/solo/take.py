@@ -21,11 +21,11 @@ from collections.abc import Iterator
 
 from core.dice import BEER, FACES, KIND_OF, cave_ins, chests, hazard_symbols, tunnel_value
 from core.errors import RuleError
-from core.events.solo import SoloDieTaken
+from core.modes.solo.events import SoloDieTaken
 from core.mountain import SLOTS, covering, is_top
 from core.projections.state import GameState
-from core.projections.text import face_words
 from core.rules.checks import check_die, mountain_slot
+from core.words import face_words
 
 SEAT = 0  # the solo player's seat
 

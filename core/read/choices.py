@@ -6,7 +6,7 @@ beer's faces, whether to freeze a gem); the beers it may share; each magic
 face it may spend, what that may reroll (or recycle) and how many dice it must
 name; ending its magic turn; the dice it may cache and how many fit (rule D7);
 the solo refill and stop. Every complete move is an ``Option``: its command,
-its typed text and its words (``core.projections.choice_words``, one wording
+its typed text and its words (``core.read.choice_words``, one wording
 for the terminal and the web). A spend or a cache is chosen among too many
 combinations to list, so it comes as its parts, with the command built from
 the dice picked; but when a spend leaves no choice (rule D6: it must name
@@ -36,8 +36,8 @@ from core.commands import (
     TakeDie,
 )
 from core.dice import HEROES, magic_symbols
-from core.projections import choice_words as words
 from core.projections.state import EXCAVATION, MAGIC, REPLENISH, SETUP, SOLO, GameState
+from core.read import choice_words as words
 from core.rules.cache import cache_capacity
 from core.rules.legal import legal_commands
 from core.rules.magic import magic_sources, reroll_targets, targets_needed
