@@ -167,6 +167,12 @@ class WorkBoard:
             conn.execute("DELETE FROM bot_turns WHERE game = %s", (game_id,))
             conn.execute("DELETE FROM live_games WHERE game = %s", (game_id,))
 
+    def disown(self, game_id: str) -> None:
+        """The client that made ``game_id`` left it: the game plays on, no longer counted
+        among that client's places."""
+        with self._connect() as conn:
+            conn.execute("UPDATE live_games SET client = NULL WHERE game = %s", (game_id,))
+
     def live(self) -> int:
         """How many places are held (games in play, site-wide)."""
         with self._connect() as conn:
