@@ -114,15 +114,16 @@ def test_a_game_with_no_one_leaving_keeps_its_state_hash():
 
 def test_a_rematch_has_the_same_seats_and_settings_and_is_logged_in_the_old_game():
     lobby = Lobby(MemoryStore(), pace=0.0)
-    old, _ = lobby.create(ANN_AND_BOT, pace=0.2)
+    old, tokens = lobby.create(ANN_AND_BOT, pace=0.2)
     with pytest.raises(RuleError) as early:
         lobby.rematch(old)
     assert early.value.code == "game_not_over"
     old.close_game("over for the test")
-    new, tokens = lobby.rematch(old)
+    new = lobby.rematch(old)
     assert [(r.name, r.bot) for r in new.seats] == [(r.name, r.bot) for r in old.seats]
     assert new.seating.pace == 0.2 and new.state.mode == old.state.mode
-    assert set(tokens) == {0} and new.seat_for(tokens[0]) == 0
+    assert new.state.facts.commitment and new.state.facts.commitment != old.state.facts.commitment
+    assert new.seat_for(tokens[0]) == 0  # the link that played the seat plays it again
     [made] = events_of(old, tev.RematchStarted)
     assert made.game_id == new.id and old.state.facts.rematch == new.id
     assert describe(old.state, made) == f"A rematch was started with the same seats: game {new.id}"
@@ -141,7 +142,7 @@ def test_a_rematch_of_a_finished_game_taken_up_from_its_store(tmp_path):
     again = Lobby(FileStore(tmp_path), pace=0.0)
     watched = again.get(old.id)
     assert watched is not None and not watched.playable
-    new, _ = again.rematch(watched)
+    new = again.rematch(watched)
     assert watched.state.facts.rematch == new.id
     with Game.resume(FileStore(tmp_path), old.id) as stored:
         assert stored.state.facts.rematch == new.id

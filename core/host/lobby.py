@@ -48,7 +48,7 @@ from core.errors import DiceMinerError, GameNotFound, LogError, RuleError, Store
 from core.game import Game
 from core.host.bots import BotRunner
 from core.host.idle import STAND_IN, IdlePolicy, in_words
-from core.host.seats import seating_for, short_name
+from core.host.seats import seating_for
 from core.host.setups import (
     branch_seed,
     parse_branch_seats,
@@ -332,10 +332,12 @@ class Lobby:
                 self.board.disown(table.id)
         return commits
 
-    def rematch(self, table: Table, client: str | None = None) -> tuple[Table, dict[int, str]]:
-        """A new game with the seats and settings of the finished ``table`` (its people's
-        new tokens by seat), logged in the finished game (``RematchStarted``) so its
-        people find it. RuleError if the game is not over or has its rematch already."""
+    def rematch(self, table: Table, client: str | None = None) -> Table:
+        """A new game with the seats and settings of the finished ``table``, logged in the
+        finished game (``RematchStarted``) so its people find it. Each person's seat keeps
+        its secret token: the link that played a seat of the game plays it in the rematch,
+        and nothing new is handed out (or kept). RuleError if the game is not over or has
+        its rematch already."""
         state = table.state
         if not state.is_over:
             raise RuleError("game_not_over", "a rematch is made once the game is over")
@@ -344,21 +346,31 @@ class Lobby:
                 "rematch_made",
                 f"a rematch of this game was already made: game {state.facts.rematch}",
             )
-        players = [{"name": short_name(record), "bot": record.bot} for record in table.seats]
-        new, tokens = self.create(
-            players,
-            mode=state.mode,
-            pace=table.seating.pace,
-            client=client,
-            practice=bool(state.facts.practice),
-        )
+        secret = secrets.token_bytes(SECRET_BYTES)
+        seating = Seating(table.seating.seats, table.seating.pace, secret.hex())
+        practice = state.facts.practice
+
+        def make(game_id: str) -> Table:
+            game = Game.new(
+                list(state.names),
+                None,
+                mode=state.mode,
+                game_id=game_id,
+                store=self.store,
+                seating=seating,
+                secret=secret,
+                practice=practice,
+            )
+            return Table(game, seating, pace=self._pace(seating))
+
+        new = self._open(make, client)
         if table.playable:
             table.rematch_started(new.id)
         else:  # a finished game taken up to be watched: its log is written once more here
             with Game.resume(self.store, table.id) as game:
                 game.issue(StartRematch(new.id))
             table.refresh()
-        return new, tokens
+        return new
 
     # -- finding -------------------------------------------------------------
 
