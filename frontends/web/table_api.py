@@ -6,7 +6,8 @@
     POST /api/games/<id>/rematch     a finished game played again with the same seats and
                                      settings (a seat's token): each person's link to the
                                      old game plays their seat of the new one
-    GET  /api/games/<id>/standings   each player's categories, rounds and total
+    GET  /api/games/<id>/standings   each player's categories, rounds and total; the
+                                     people still in the game; its rematch
 
 The lobby decides and logs (``core.host.Lobby.leave`` and ``rematch``); this only checks
 who asks.
@@ -67,7 +68,16 @@ def game_standings(game_id: str):
     live = live_game(game_id)
     with live.cond:
         state = live.state
-        return jsonify({"over": state.is_over, **standings(state, live.table.seats)})
+        return jsonify(
+            {
+                "over": state.is_over,
+                "seq": live.seq,
+                **standings(state, live.table.seats),
+                # who may still leave (people not gone), and the game that followed this one
+                "people": list(live.table.people()),
+                "rematch": state.facts.rematch or None,
+            }
+        )
 
 
 __all__ = ["bp"]
