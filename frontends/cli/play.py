@@ -19,8 +19,9 @@ from typing import TYPE_CHECKING
 from core.analysis import DEFAULT_SAMPLES, DEFAULT_SOLO_SAMPLES
 from core.bots.registry import DEFAULT_LEVEL, bot_kind, levels_help
 from core.commands import GAME_MODES
-from core.errors import DiceMinerError, LogLocked, TornRecord
+from core.errors import DiceMinerError, LogLocked, SetupError, TornRecord
 from core.game import Game
+from core.host.seats import check_seats
 from core.scoring_solo import solo_score
 from frontends.cli.args import EXIT_USAGE, positive_int
 from frontends.cli.launcher import command
@@ -249,6 +250,10 @@ def start(args: argparse.Namespace) -> tuple[Game, tuple[Seat, ...], Path, list[
         mode = "solo"
     else:
         seats, mode = table_from_options(args), "multi"
+    try:  # a name the boards can draw, that passes for no bot and no other seat
+        check_seats([(seat.name, seat.bot) for seat in seats])
+    except SetupError as refused:
+        raise PlayError(f"--name: {refused}") from None
     seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000)
     path = args.log if args.log is not None else default_log(seed)
     check_new_log(path)

@@ -172,7 +172,7 @@ def create_game():
             practice=body.get("practice", False),
         )
     except SetupError as exc:
-        raise ApiError(400, "bad_setup", str(exc)) from None
+        raise ApiError(400, exc.code, str(exc)) from None
     return jsonify(live.summary_with_links(tokens)), 201
 
 
