@@ -68,9 +68,10 @@ def test_a_finished_game_shows_each_players_categories(page, server, tmp_path):
         assert cells[1].startswith(row["name"])
         assert cells[3:6] == [str(points) for points in row["categories"]]
         assert cells[-1] == str(row["total"])
-    assert "a greedy bot stood in" in rows.all_inner_texts()[
-        [r["name"] for r in standings["rows"]].index("Ann")
-    ]
+    assert (
+        "a greedy bot stood in"
+        in rows.all_inner_texts()[[r["name"] for r in standings["rows"]].index("Ann")]
+    )
     assert page.locator("#leave").is_hidden()
     page.locator("#standings").scroll_into_view_if_needed()
     page.screenshot(path=str(tmp_path / "standings.png"))

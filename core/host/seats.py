@@ -24,7 +24,8 @@ DWARVES = ("Ada", "Brok", "Cira", "Dain")
 #: Names given to the terminal's bots, in seat order after the people.
 BOT_NAMES = ("Brok", "Cira", "Dain", "Edda", "Frar", "Gunna", "Hild")
 
-_PRINTABLE = re.compile(r"^[^\x00-\x1f\x7f-\x9f\u2028\u2029]+$")  # any printable text; pages escape it
+#: Any printable text (pages escape it): no control character, no line or paragraph break.
+_PRINTABLE = re.compile(r"^[^\x00-\x1f\x7f-\x9f\u2028\u2029]+$")
 _BOT_NAME = re.compile(r"^(?P<name>.+) \((?P<kind>[a-z][a-z0-9_-]*)\)$")
 
 
