@@ -33,7 +33,7 @@ from core.errors import StoreError, StoreUnavailable
 from core.events.codec import Batch
 from core.events.game import GameEnded
 from core.events.solo import SoloGameEnded
-from core.events.table import GameClosed, SeedRevealed
+from core.events.table import GameClosed, RematchStarted, SeedRevealed
 from core.host import Lobby, Table
 from core.projections.state import GameState
 from core.store import GameEntry, Store
@@ -66,7 +66,11 @@ class Ending:
 
     @classmethod
     def of_batches(cls, batches: Sequence[Batch], players: Sequence[str]) -> Ending:
-        """A game's ending read off its last batch (and the one before a reveal), unfolded."""
+        """A game's ending read off its last batch (and the one before a reveal), unfolded;
+        the rematch a finished game names comes after its end."""
+        if batches and any(isinstance(e, RematchStarted) for e in batches[-1].events):
+            ending = cls.of_batches(batches[:-1], players)
+            return ending if ending.over else cls(True)
         revealed = False
         for batch in reversed(batches[-2:]):
             for event in batch.events:
