@@ -113,6 +113,7 @@ class LiveGame:
             "left": list(state.facts.left),  # the seats whose person left for good
             "rematch": state.facts.rematch or None,  # the game that followed this one
             "to_act": state.to_act(),
+            "changed": self.table.changed_at,  # when it last changed (seconds since the epoch)
             "winners": [state.names[s] for s in state.winners],
             "scores": self.scores.data(),
             "dice": dice_origin(state),

@@ -30,6 +30,7 @@ from core.projections.views import event_record, walk
 from core.store import LogScan, load_batches, load_batches_bytes
 from frontends.web.errors import without_paths
 from frontends.web.readmodel import ScoreSeries, boards_of, pack_boards
+from frontends.web.standings import result_of
 
 #: Log files a replay directory's listing considers.
 LOG_SUFFIX = ".dmlog"
@@ -193,6 +194,7 @@ class ReplayLibrary:
                     events=replay.total,
                     over=replay.final.is_over,
                     winners=[replay.names[s] for s in replay.final.winners],
+                    result=result_of(replay.final),
                 )
                 branch = replay.header.get("branch")
                 if isinstance(branch, dict):  # a what-if branch: where it parted

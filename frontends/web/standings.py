@@ -8,6 +8,7 @@ state's. The rows are only added up and ordered for reading.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from core.projections.state import GameState
@@ -99,4 +100,28 @@ def standings(state: GameState, seats: tuple[SeatRecord, ...] = ()) -> dict[str,
     }
 
 
-__all__ = ["standings"]
+def result_words(over: bool, winners: Sequence[str], closed: str = "", solo: str = "") -> str:
+    """How a game ended, in a few words for a list: a solo game has a score, no winner
+    (it was listed as a "tie"), a closed one none."""
+    if not over:
+        return "unfinished"
+    if closed:
+        return "closed, no winner"
+    if solo:
+        return f"solo: {solo}"
+    if len(winners) == 1:
+        return f"{winners[0]} won"
+    return f"tie: {', '.join(winners)}" if winners else "no winner"
+
+
+def result_of(state: GameState) -> str:
+    """``result_words`` for a game's state."""
+    solo = ""
+    if state.mode == "solo" and state.is_over and not state.facts.closed and state.troves:
+        score = solo_score(state)
+        solo = f"{score.score} ({score.rating})"
+    winners = [state.names[s] for s in state.winners]
+    return result_words(state.is_over, winners, state.facts.closed, solo)
+
+
+__all__ = ["result_of", "result_words", "standings"]

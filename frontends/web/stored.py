@@ -36,7 +36,9 @@ from core.events.solo import SoloGameEnded
 from core.events.table import GameClosed, RematchStarted, SeedRevealed
 from core.host import Lobby, Table
 from core.projections.state import GameState
+from core.scoring_solo import solo_score
 from core.store import GameEntry, Store
+from frontends.web.standings import result_words
 
 #: The newest games of the store a listing looks at (each read at most once per change).
 LOOKED_AT = 200
@@ -55,6 +57,7 @@ class Ending:
     over: bool
     winners: tuple[str, ...] = ()
     closed: str = ""
+    solo: str = ""  # a finished solo game's score and rating, "54 (Average)"
 
     @classmethod
     def of_state(cls, state: GameState) -> Ending:
@@ -62,7 +65,11 @@ class Ending:
         if not state.is_over:
             return cls(False)
         winners = tuple(state.names[s] for s in state.winners)
-        return cls(True, winners, state.facts.closed)
+        solo = ""
+        if state.mode == "solo" and not state.facts.closed and state.troves:
+            score = solo_score(state)
+            solo = f"{score.score} ({score.rating})"
+        return cls(True, winners, state.facts.closed, solo)
 
     @classmethod
     def of_batches(cls, batches: Sequence[Batch], players: Sequence[str]) -> Ending:
@@ -78,7 +85,7 @@ class Ending:
                     names = tuple(players[s] for s in event.winners if 0 <= s < len(players))
                     return cls(True, names)
                 if isinstance(event, SoloGameEnded):
-                    return cls(True)
+                    return cls(True, solo=f"{event.score} ({event.rating})")
                 if isinstance(event, GameClosed):
                     return cls(True, closed=event.reason)
             revealed = revealed or any(isinstance(e, SeedRevealed) for e in batch.events)
@@ -209,6 +216,7 @@ def listing_entry(entry: GameEntry, ending: Ending) -> dict[str, Any]:
         "events": entry.events,
         "over": True,
         "winners": list(ending.winners),
+        "result": result_words(True, ending.winners, ending.closed, ending.solo),
         "updated": entry.updated,
     }
     if ending.closed:
