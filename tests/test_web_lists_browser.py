@@ -10,7 +10,7 @@ import pytest
 from core.bots import make_bot
 from core.bots.play import bot_command
 from core.game import Game
-from tests.web_support import LiveServer, api, live_game, make_app, wait_until
+from tests.web_support import LiveServer, api, live_game, make_app, record_game, wait_until
 
 LONG = "Gudrunhild Stonehelmsen"
 
@@ -23,6 +23,7 @@ def server(tmp_path_factory):
     while not solo.state.is_over:
         solo.issue(bot_command(solo, bot))
     solo.close()
+    record_game(app.config["REPLAYS_DIR"] / "cut.dmlog", names=("Ann", "Bo"), commands=30)
     with LiveServer(app) as live:
         yield live
 
@@ -70,3 +71,19 @@ def test_a_long_name_is_whole_on_hover_and_a_stand_in_shows_at_the_seat(page, se
     assert page.inner_text(".player[data-seat='2'] .stand-in") == "left · a greedy bot plays on"
     assert page.locator(".player[data-seat='0'] .stand-in").count() == 0
     page.locator("#players").screenshot(path=str(tmp_path / "stand-ins.png"))
+
+
+def test_play_from_here_names_only_events_the_game_has(page, server):
+    """At the end of an unfinished log there is no next event to name."""
+    summary = api(server, "/api/replays/cut.dmlog")
+    total = summary["events"]
+    page.goto(f"{server.url}/replay/cut.dmlog?at={total}")
+    page.wait_for_selector(f"body[data-rendered-seq='{total}']", state="attached")
+    assert page.inner_text("#position").startswith(f"event {total - 1} of {total - 1}")
+    page.click("#play-from")
+    where = page.inner_text("#branch-where")
+    assert (
+        f"first {total} events (0 to {total - 1}), all it has, and plays on from where it stops"
+        in where
+    )
+    assert f"event {total}" not in where
