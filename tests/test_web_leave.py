@@ -112,3 +112,19 @@ def test_the_standings_of_a_finished_game_add_up_to_its_totals(tmp_path):
     winners = [row for row in table["rows"] if row["winner"]]
     assert winners and all(row["place"] == 1 for row in winners)
     assert table["rows"][0]["winner"]
+
+
+def test_the_first_event_of_a_secret_seed_game_never_names_its_seed_as_the_dices(tmp_path):
+    app = make_app(tmp_path)
+    client = app.test_client()
+    secret = client.post("/api/games", json={"players": TWO_PEOPLE}).get_json()
+    first, second = client.get(f"/api/games/{secret['id']}").get_json()["events"][:2]
+    assert "which steers the bots only: the dice come from a secret seed" in first["text"]
+    assert second["type"] == "DiceCommitted"
+    chosen = client.post("/api/games", json={"players": TWO_PEOPLE, "seed": 5}).get_json()
+    first = client.get(f"/api/games/{chosen['id']}").get_json()["events"][0]
+    assert first["text"] == "A 2-player game began: Ann, Bo (seed 5)"  # that seed rolls them
+    solo = client.post("/api/games", json={"players": [{"name": "Sol"}], "mode": "solo"})
+    first = client.get(f"/api/games/{solo.get_json()['id']}").get_json()["events"][0]
+    assert "which rolls none of the dice: the dice come from a secret seed" in first["text"]
+    app.extensions["dice_miner"].games.close()
