@@ -128,3 +128,27 @@ def test_the_first_event_of_a_secret_seed_game_never_names_its_seed_as_the_dices
     first = client.get(f"/api/games/{solo.get_json()['id']}").get_json()["events"][0]
     assert "which rolls none of the dice: the dice come from a secret seed" in first["text"]
     app.extensions["dice_miner"].games.close()
+
+
+def test_uploads_are_listed_to_the_client_that_made_them_only(tmp_path):
+    from tests.web_support import record_game
+
+    app = make_app(tmp_path)
+    client = app.test_client()
+    log = tmp_path / "mine.dmlog"
+    record_game(log, names=("Ann", "Bo"), seed=4, commands=10)
+    mine = {"REMOTE_ADDR": "10.0.0.1"}
+    made = client.post(
+        "/api/replays",
+        data=log.read_bytes(),
+        headers={"X-Filename": "mine.dmlog"},
+        environ_base=mine,
+    )
+    assert made.status_code == 201
+    listed = client.get("/api/replays", environ_base=mine).get_json()["uploads"]
+    assert [(u["name"], u["filename"], u["result"]) for u in listed] == [
+        (made.get_json()["name"], "mine.dmlog", "unfinished")
+    ]
+    other = client.get("/api/replays", environ_base={"REMOTE_ADDR": "10.0.0.2"}).get_json()
+    assert other["uploads"] == []
+    app.extensions["dice_miner"].games.close()

@@ -87,3 +87,26 @@ def test_play_from_here_names_only_events_the_game_has(page, server):
         in where
     )
     assert f"event {total}" not in where
+
+
+def test_an_upload_is_listed_for_its_client_once_its_url_is_lost(page, server, tmp_path):
+    log = tmp_path / "mine.dmlog"
+    record_game(log, names=("Ann", "Bo"), seed=4, commands=20)
+    page.goto(server.url + "/")
+    page.wait_for_selector("#replay-list a")
+    page.set_input_files("#upload-file", str(log))
+    page.click("#upload-form button[type=submit]")
+    page.wait_for_url("**/replay/upload-*")
+    name = page.url.rsplit("/", 1)[1].split("?")[0]
+    page.goto(server.url + "/")  # the upload's address is gone from the address bar
+    row = page.locator("#replay-list tr", has_text=name)
+    row.wait_for()
+    assert row.locator(".tag.upload").inner_text() == "your upload"
+    assert row.locator(".tag.upload").get_attribute("title").startswith("your upload of mine.dmlog")
+    assert row.locator("td").nth(1).inner_text() == "Ann, Bo"
+    assert row.locator("td").nth(3).inner_text() == "unfinished"
+    # another client is not shown it
+    other = api(server, "/api/replays")  # the same address in this test: the API says so
+    assert [u["name"] for u in other["uploads"]] == [name]
+    library = server.app.extensions["dice_miner"].library
+    assert library.uploads_of("10.9.9.9") == []

@@ -75,7 +75,9 @@ def list_replays():
     stored, older = services().stored.finished()
     named = {replay["name"] for replay in replays}  # a folder's log keeps its name
     replays += [game for game in stored if game["name"] not in named]
-    return jsonify({"replays": replays, "stored_unlisted": older})
+    # this client's own uploads (kept in memory a while): found again once their URL is lost
+    uploads = services().library.uploads_of(request.remote_addr)
+    return jsonify({"replays": replays, "stored_unlisted": older, "uploads": uploads})
 
 
 @bp.post("/replays")
@@ -91,7 +93,7 @@ def upload_replay():
     if not data:
         raise ApiError(400, "no_file", "the upload is empty: choose a game log (.dmlog)")
     try:
-        replay = services().library.upload(data, filename)
+        replay = services().library.upload(data, filename, client=request.remote_addr)
     except LogError as exc:
         raise log_refused(exc) from None
     return jsonify(replay.summary()), 201

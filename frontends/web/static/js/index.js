@@ -22,13 +22,15 @@ function logTags(r) {
   return [
     r.source === "store" ? el("span", { class: "tag stored", title: "a finished game kept by this server" }, "stored") : null,
     r.branch ? el("span", { class: "tag what-if", title: "a what-if branch of another game" }, `what-if at ${r.branch.at}`) : null,
+    r.source === "upload" ? el("span", { class: "tag upload", title: `your upload of ${r.filename}, kept a while in memory` }, "your upload") : null,
   ];
 }
 
 async function loadReplays() {
   const box = document.getElementById("replay-list");
   try {
-    const { replays } = await getJSON("/api/replays");
+    const answer = await getJSON("/api/replays");
+    const replays = [...(answer.uploads || []), ...answer.replays]; // this client's uploads first
     clear(box);
     if (!replays.length) {
       box.append(el("p", { class: "hint" }, "No replays in the replays folder or finished games here yet. Upload a log below."));
