@@ -49,6 +49,11 @@ export function moveDice(move) {
   return { dice, heroFaces };
 }
 
+/** Seconds in words: "25 s", "2 min". */
+function inWords(seconds) {
+  return seconds < 90 ? `${Math.max(1, Math.round(seconds))} s` : `${Math.round(seconds / 60)} min`;
+}
+
 export class AnalysisView {
   /**
    * base: the replay's API address; dom: {section, toggle, state, body, chart};
@@ -97,7 +102,7 @@ export class AnalysisView {
     clearTimeout(this.timer);
     if (answer.state === "done") return this.set(answer.analysis);
     if (answer.state === "running") {
-      this.progress(answer.done, answer.total);
+      this.progress(answer.done, answer.total, answer.seconds_left);
       this.timer = setTimeout(async () => {
         try {
           this.status(await getJSON(`${this.base}/analysis`));
@@ -108,13 +113,14 @@ export class AnalysisView {
       return;
     }
     if (answer.state === "failed") this.say(answer.error || "The analysis failed.", true);
+    if (answer.estimate_s) this.estimate = answer.estimate_s; // measured on the server
     this.offer(answer.state === "failed" ? "Try again" : "Analyse this game");
   }
 
   offer(label) {
     const body = clear(this.dom.body);
     const players = this.names.length;
-    const time = players === 1 ? "a few seconds" : `about ${players * 3} s`;
+    const time = this.estimate ? `about ${inWords(this.estimate)}` : players === 1 ? "a few seconds" : "some seconds";
     body.append(
       el("p", { class: "hint" }, `Every decision weighed as the montecarlo bot would, on sampled futures of the dice no one had seen: ${time} on the server, and the page goes on meanwhile.`),
       el("button", { type: "button", class: "button primary", id: "analyse", onclick: () => this.start() }, label),
@@ -122,10 +128,11 @@ export class AnalysisView {
     this.dom.state.textContent = "";
   }
 
-  progress(done, total) {
+  progress(done, total, left) {
     const body = clear(this.dom.body);
     const bar = el("progress", { id: "analysis-progress", max: String(total || 1), value: String(done) });
-    body.append(el("p", { class: "hint" }, `Weighing the decisions: ${done} of ${total || "…"}.`), bar);
+    const eta = left === undefined || left === null ? "" : ` About ${inWords(left)} left.`;
+    body.append(el("p", { class: "hint", id: "analysis-eta" }, `Weighing the decisions: ${done} of ${total || "…"}.${eta}`), bar);
     this.dom.state.textContent = total ? `${Math.round((100 * done) / total)}%` : "";
   }
 
