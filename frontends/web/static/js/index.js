@@ -228,13 +228,12 @@ async function loadGames() {
       el(
         "tr",
         { dataset: { game: g.id } },
-        el("td", {}, el("a", { href: `/games/${g.id}` }, g.id)),
-        el("td", {}, g.players.map(shortName).join(", ")),
+        el("td", {}, el("a", { href: `/games/${g.id}` }, g.players.map(shortName).join(", ")), el("span", { class: "game-id" }, g.id)),
         el("td", {}, g.to_act === null || g.to_act === undefined ? "–" : `${shortName(g.players[g.to_act])}${g.phase === "setup" ? " (choosing a hero)" : `, round ${g.round}`}`),
         el("td", { class: "col-extra" }, g.changed ? ago(g.changed) : "–"),
       ),
     );
-    box.append(el("table", { class: "games-table" }, el("thead", {}, el("tr", {}, el("th", {}, "Game"), el("th", {}, "Players"), el("th", {}, "To act"), el("th", { class: "col-extra" }, "Last move"))), el("tbody", {}, rows)));
+    box.append(el("table", { class: "games-table" }, el("thead", {}, el("tr", {}, el("th", {}, "Game"), el("th", {}, "To act"), el("th", { class: "col-extra" }, "Last move"))), el("tbody", {}, rows)));
   } catch (error) {
     clear(box).append(el("p", { class: "form-error" }, error.message));
   }
