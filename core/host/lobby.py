@@ -326,10 +326,12 @@ class Lobby:
         on, or the game closes with no person left); the place it held for ``client``, if
         they made it, is theirs again."""
         commits = table.leave(seat, STAND_IN)
-        if client is not None and table.owner == client:
+        if client is None:
+            return commits
+        if self.board is not None:  # the site's places: whichever worker made the game
+            self.board.disown(table.id, client)
+        elif table.owner == client:
             table.owner = None
-            if self.board is not None:
-                self.board.disown(table.id)
         return commits
 
     def rematch(self, table: Table, client: str | None = None) -> Table:
