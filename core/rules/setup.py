@@ -8,8 +8,6 @@ chooses last; or dealt at random. The mountain is filled once every hero is set.
 
 from __future__ import annotations
 
-import re
-
 from core.commands import GAME_MODES, NewGame
 from core.dice import DICE_SET, FACES, HERO_NAMES, HEROES
 from core.errors import RuleError
@@ -36,23 +34,8 @@ def check_new_game(cmd: NewGame) -> None:
     for name in cmd.players:
         if not _is_text(name) or not name.strip() or len(name) > MAX_NAME:
             raise RuleError("bad_option", f"player names are 1 to {MAX_NAME} characters")
-        if _CONTROL.search(name):
-            raise RuleError(
-                "bad_name",
-                f"the name {name!r} holds a line break or another control character: "
-                "a name is one line of printable text",
-            )
     if len(set(cmd.players)) != len(cmd.players):
         raise RuleError("bad_option", "each player needs a different name")
-    called = [_called(name) for name in cmd.players]
-    for n, name in enumerate(cmd.players):
-        if called.index(called[n]) != n:
-            first = cmd.players[called.index(called[n])]
-            raise RuleError(
-                "name_taken",
-                f"{name!r} and {first!r} would be told apart only by a bot's kind or by "
-                "letter case: each player needs a name of their own",
-            )
     if type(cmd.seed) is not int or not 0 <= cmd.seed < 1 << 64:
         raise RuleError("bad_option", "the seed is a whole number from 0 to 2**64 - 1")
     if cmd.hero_deal not in ("choose", "random"):
@@ -63,17 +46,6 @@ def check_new_game(cmd: NewGame) -> None:
     if type(cmd.starting_magic) is not int or not 0 <= cmd.starting_magic <= 3:
         raise RuleError("bad_option", f"starting magic is 0 to 3, not {cmd.starting_magic!r}")
     check_table_options(cmd)
-
-
-#: What a name may not hold: line breaks and other control characters (they break boards).
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
-#: A bot's name as logged, "Brok (greedy)" (``core.host.seats.bot_name``).
-_BOT_SUFFIX = re.compile(r" \([a-z][a-z0-9_-]*\)$")
-
-
-def _called(name: str) -> str:
-    """What a player is called at the table: the name without a bot's kind, any case."""
-    return _BOT_SUFFIX.sub("", name.strip()).casefold()
 
 
 def _is_text(value: object) -> bool:
