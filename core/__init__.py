@@ -124,7 +124,9 @@ if TYPE_CHECKING:
     from core.events import Event as Event
     from core.events import GameClosed as GameClosed
     from core.events import GameEnded as GameEnded
+    from core.events import RematchStarted as RematchStarted
     from core.events import RoundScored as RoundScored
+    from core.events import SeatLeft as SeatLeft
     from core.events import SeedRevealed as SeedRevealed
     from core.events import SoloGameEnded as SoloGameEnded
     from core.events import TieBreakScored as TieBreakScored
@@ -143,6 +145,7 @@ if TYPE_CHECKING:
     from core.host import TooManyGames as TooManyGames
     from core.host.seats import BOT_NAMES as BOT_NAMES
     from core.host.seats import bot_name as bot_name
+    from core.host.seats import check_seats as check_seats
     from core.host.seats import seating_from_names as seating_from_names
     from core.host.seats import short_name as short_name
     from core.host.shared import worker_name as worker_name
@@ -235,6 +238,7 @@ _HOMES: dict[str, tuple[str, ...]] = {
     "core.host.seats": (
         "BOT_NAMES",
         "bot_name",
+        "check_seats",
         "seating_from_names",
         "short_name",
     ),
@@ -298,6 +302,8 @@ _HOMES: dict[str, tuple[str, ...]] = {
         "TieBreakScored",
         "SoloGameEnded",
         "GameClosed",
+        "RematchStarted",
+        "SeatLeft",
         "SeedRevealed",
     ),
     # Stores: where games live

@@ -41,7 +41,8 @@ class TableFacts:
     ``commitment`` is the SHA-256 (hex) of the secret seed the dice come from ("" when
     the game's own seed rolls them), ``revealed`` that secret once the game is over,
     ``seed_chosen_by`` who chose a seed that is no secret, ``closed`` why the table
-    ended the game early, ``bot_seats`` the seats bots play for people gone quiet.
+    ended the game early, ``bot_seats`` the seats bots play for people gone quiet or gone for good
+    (``left``), ``rematch`` the game that followed this one.
     A branch of another game (``core.branch``) lists its branch facts in
     ``branches`` (a branch of a branch has two), and its dice come from
     ``branch_seed``, or ``branch_secret`` (a revealed secret seed, hex), from its
@@ -55,6 +56,8 @@ class TableFacts:
         "branch_seed",
         "branch_secret",
         "practice",
+        "left",
+        "rematch",
     )
 
     commitment: str = ""
@@ -66,6 +69,8 @@ class TableFacts:
     branches: tuple[tuple[str, int, str], ...] = ()  # (parent's SHA-256, at, luck)
     branch_seed: int | None = None
     branch_secret: str = ""
+    left: tuple[int, ...] = ()  # the seats whose person left for good (a bot plays them)
+    rematch: str = ""  # the id of the rematch started once the game was over
 
     @property
     def secret_dice(self) -> bool:

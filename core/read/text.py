@@ -64,8 +64,21 @@ def _name(state: GameState, seat: int) -> str:
 
 @describes(ev.GameStarted)
 def _started(state: GameState, e: ev.GameStarted) -> str:
+    return started_text(e)
+
+
+def started_text(e: ev.GameStarted, secret_dice: bool = False) -> str:
+    """The game's first line. With ``secret_dice`` (its command commits to a secret seed:
+    the next event says so) the seed is named for what it does, never as the dice's."""
     mode = "solo game" if e.mode == "solo" else f"{len(e.players)}-player game"
-    return f"A {mode} began: {', '.join(e.players)} (seed {e.seed})"
+    if not secret_dice:
+        return f"A {mode} began: {', '.join(e.players)} (seed {e.seed})"
+    seed = (
+        f"seed {e.seed}, which rolls none of the dice"
+        if e.mode == "solo"
+        else f"seed {e.seed}, which steers the bots only"
+    )
+    return f"A {mode} began: {', '.join(e.players)} ({seed}: the dice come from a secret seed)"
 
 
 @describes(ev.FirstPlayerRolled)

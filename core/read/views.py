@@ -12,18 +12,19 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Iterator
 from typing import Any
 
-from core.commands import Undo
+from core.commands import NewGame, Undo
 from core.dice import KIND_OF
 from core.errors import DiceMinerError
 from core.events.base import Event
 from core.events.codec import Batch, event_to_dict
+from core.events.game import GameStarted
 from core.modes.solo.scoring import SoloScore, score_solo, solo_score
 from core.mountain import SLOT_COUNT, SLOTS, is_top
 from core.projections.apply import apply
 from core.projections.state import EXCAVATION, GameState
 from core.projections.steps import Step
 from core.projections.timeline import Frame, Timeline, push, replay
-from core.read.text import describe
+from core.read.text import describe, started_text
 from core.scoring import Breakdown, score_round
 
 #: Keys of ``event_record`` that an event field of the same name must not overwrite.
@@ -319,7 +320,11 @@ def _player(step: Step) -> str | None:
 
 
 def event_text(step: Step) -> str:
-    """What the event did, in words (from the state before it)."""
+    """What the event did, in words (from the state before it). The first line of a game
+    whose dice come from a secret seed says so (its command commits to it; the state
+    learns it only at the next event), so it never names the game's seed as the dice's."""
+    if isinstance(step.event, GameStarted) and isinstance(step.batch.command, NewGame):
+        return started_text(step.event, bool(step.batch.command.commitment))
     return describe(step.before, step.event)
 
 

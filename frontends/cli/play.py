@@ -23,8 +23,10 @@ from core import (
     DiceMinerError,
     Game,
     LogLocked,
+    SetupError,
     TornRecord,
     bot_kind,
+    check_seats,
     levels_help,
     solo_score,
 )
@@ -256,6 +258,10 @@ def start(args: argparse.Namespace) -> tuple[Game, tuple[Seat, ...], Path, list[
         mode = "solo"
     else:
         seats, mode = table_from_options(args), "multi"
+    try:  # a name the boards can draw, that passes for no bot and no other seat
+        check_seats([(seat.name, seat.bot) for seat in seats])
+    except SetupError as refused:
+        raise PlayError(f"--name: {refused}") from None
     seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000)
     path = args.log if args.log is not None else default_log(seed)
     check_new_log(path)

@@ -83,7 +83,9 @@ def list_replays():
     stored, older = services().stored.finished()
     named = {replay["name"] for replay in replays}  # a folder's log keeps its name
     replays += [game for game in stored if game["name"] not in named]
-    return jsonify({"replays": replays, "stored_unlisted": older})
+    # this client's own uploads (kept in memory a while): found again once their URL is lost
+    uploads = services().library.uploads_of(request.remote_addr)
+    return jsonify({"replays": replays, "stored_unlisted": older, "uploads": uploads})
 
 
 @bp.post("/replays")
@@ -99,7 +101,7 @@ def upload_replay():
     if not data:
         raise ApiError(400, "no_file", "the upload is empty: choose a game log (.dmlog)")
     try:
-        replay = services().library.upload(data, filename)
+        replay = services().library.upload(data, filename, client=request.remote_addr)
     except LogError as exc:
         raise log_refused(exc) from None
     return jsonify(replay.summary()), 201
@@ -180,7 +182,7 @@ def create_game():
             practice=body.get("practice", False),
         )
     except SetupError as exc:
-        raise ApiError(400, "bad_setup", str(exc)) from None
+        raise ApiError(400, exc.code, str(exc)) from None
     return jsonify(live.summary_with_links(tokens)), 201
 
 

@@ -108,7 +108,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     if app.config["RESUME_GAMES"]:  # a game that cannot be taken up is one line on stderr
         shared.resumed = lobby.take_up(lambda line: print(line, file=sys.stderr))
 
-    from frontends.web import api, branch_api, health, live, metrics, pages
+    from frontends.web import api, branch_api, health, live, metrics, pages, table_api
 
     app.register_blueprint(pages.bp)
     app.register_blueprint(health.bp)
@@ -116,6 +116,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(api.bp)
     app.register_blueprint(branch_api.bp)
     app.register_blueprint(live.bp)
+    app.register_blueprint(table_api.bp)
     register_error_handlers(app)
     if config["PROXIES"]:  # the client's address (its games' limit) as the proxies saw it
         hops = config["PROXIES"]

@@ -116,7 +116,10 @@ class LiveGame:
             "closed": state.facts.closed or None,  # why the table ended it early, or None
             # the one person a practice game is for (they may undo what the dice showed)
             "practice": state.facts.practice or None,
+            "left": list(state.facts.left),  # the seats whose person left for good
+            "rematch": state.facts.rematch or None,  # the game that followed this one
             "to_act": state.to_act(),
+            "changed": self.table.changed_at,  # when it last changed (seconds since the epoch)
             "winners": [state.names[s] for s in state.winners],
             "scores": self.scores.data(),
             "dice": dice_origin(state),

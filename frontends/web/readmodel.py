@@ -74,6 +74,10 @@ def board_view(state: GameState, seq: int) -> dict[str, Any]:
         table["frozen"] = [[treasure, chest] for treasure, chest in state.frozen]
     else:
         table["round_now"] = round_now(state)
+    facts = state.facts
+    if facts.bot_seats:  # a bot plays a person's seat: shown at the seat, not only in the log
+        table["stand_ins"] = {str(seat): kind for seat, kind in facts.bot_seats}
+        table["left"] = list(facts.left)  # of those, the seats whose person left for good
     view["table"] = table
     return view
 

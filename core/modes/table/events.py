@@ -5,8 +5,8 @@ in the log so the log stays the whole story: the secret the dice come from
 (committed at the start, revealed at the end, so anyone can check afterwards
 that no die was steered), a seed chosen by someone (so everyone knows it is no
 secret), a game closed because nobody played it, a quiet person's seat handed
-to a bot and given back, a game branched from another to try another way
-(``core.branch``).
+to a bot and given back, a person who left for good, the rematch that followed,
+a game branched from another to try another way (``core.branch``).
 """
 
 from __future__ import annotations
@@ -20,7 +20,9 @@ __all__ = [
     "GameBranched",
     "GameClosed",
     "PracticeChosen",
+    "RematchStarted",
     "SeatHandedToBot",
+    "SeatLeft",
     "SeatReturned",
     "SeedChosen",
     "SeedRevealed",
@@ -86,6 +88,25 @@ class SeatReturned(Event):
     """Seat ``seat`` is its person's again."""
 
     seat: int
+
+
+@event(version=1)
+@frozen
+class SeatLeft(Event):
+    """The person of seat ``seat`` left the game for good: a bot of kind ``bot`` plays it
+    to the end (unlike a quiet seat handed over, moving again does not take it back)."""
+
+    seat: int
+    bot: str
+
+
+@event(version=1)
+@frozen
+class RematchStarted(Event):
+    """The game over, a rematch with the same seats and settings was started: game
+    ``game_id``, whose people find their seats from this game."""
+
+    game_id: str
 
 
 @event(version=1)

@@ -61,6 +61,18 @@ def _returned(state: GameState, e: tev.SeatReturned) -> GameState:
     return state.replace(facts=evolve(state.facts, bot_seats=seats))
 
 
+@handles(tev.SeatLeft)
+def _left(state: GameState, e: tev.SeatLeft) -> GameState:
+    seats = tuple(sorted({**dict(state.facts.bot_seats), e.seat: e.bot}.items()))
+    left = tuple(sorted({*state.facts.left, e.seat}))
+    return state.replace(facts=evolve(state.facts, bot_seats=seats, left=left))
+
+
+@handles(tev.RematchStarted)
+def _rematch(state: GameState, e: tev.RematchStarted) -> GameState:
+    return state.replace(facts=evolve(state.facts, rematch=e.game_id))
+
+
 @handles(tev.GameBranched)
 def _branched(state: GameState, e: tev.GameBranched) -> GameState:
     # the dice come from a seed or a secret, never neither or both (else the log is damaged)

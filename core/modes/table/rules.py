@@ -1,5 +1,6 @@
 """The table's commands: revealing the secret seed, closing a game, handing a quiet
-person's seat to a bot and back, branching a game from another (``core.modes.table.events``).
+person's seat to a bot and back, a person leaving for good, the rematch made once a
+game is over, branching a game from another (``core.modes.table.events``).
 
 They are the table's, not a player's (``Command.BY_TABLE``): a host issues them
 and a frontend never takes them from a person. The rules still check each one
@@ -18,9 +19,11 @@ from core.commands import (
     CloseGame,
     Command,
     HandSeatToBot,
+    LeaveGame,
     NewGame,
     ReturnSeat,
     RevealSeed,
+    StartRematch,
 )
 from core.errors import RuleError
 from core.modes.table import events as tev
@@ -113,7 +116,33 @@ def return_seat(out: Emitter, cmd: ReturnSeat) -> None:
     state = out.state
     if type(cmd.returned) is not int or cmd.returned not in dict(state.facts.bot_seats):
         raise RuleError("not_a_bot_seat", "no bot plays that seat for its person")
+    if cmd.returned in state.facts.left:
+        raise RuleError("seat_left", f"{state.names[cmd.returned]} left this game for good")
     out.emit(tev.SeatReturned(cmd.returned))
+
+
+def leave_game(out: Emitter, cmd: LeaveGame) -> None:
+    """A person leaves for good: a bot plays their seat to the end."""
+    state = out.state
+    if state.is_over:
+        raise RuleError("game_over", "the game is already over")
+    if type(cmd.left) is not int or not 0 <= cmd.left < state.players:
+        raise RuleError("bad_seat", f"there is no seat {cmd.left!r}")
+    if cmd.left in state.facts.left:
+        raise RuleError("already_left", f"{state.names[cmd.left]} has already left this game")
+    out.emit(tev.SeatLeft(cmd.left, _text(cmd.bot, "a bot kind")))
+
+
+def start_rematch(out: Emitter, cmd: StartRematch) -> None:
+    """The game over, the rematch that follows it (one per game)."""
+    state = out.state
+    if not state.is_over:
+        raise RuleError("game_not_over", "a rematch is made once the game is over")
+    if state.facts.rematch:
+        raise RuleError(
+            "rematch_made", f"a rematch of this game was already made: game {state.facts.rematch}"
+        )
+    out.emit(tev.RematchStarted(_text(cmd.rematch_id, "a game id")))
 
 
 def branch_game(out: Emitter, cmd: BranchGame) -> None:
@@ -178,6 +207,8 @@ HANDLERS: dict[type[Command], Handler] = {
     CloseGame: close_game,
     HandSeatToBot: hand_seat_to_bot,
     ReturnSeat: return_seat,
+    LeaveGame: leave_game,
+    StartRematch: start_rematch,
     BranchGame: branch_game,
 }
 

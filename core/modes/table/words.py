@@ -65,6 +65,16 @@ def _returned(state, e: tev.SeatReturned) -> str:
     return f"{state.names[e.seat]} is back and plays again"
 
 
+@describes(tev.SeatLeft)
+def _left(state, e: tev.SeatLeft) -> str:
+    return f"{state.names[e.seat]} left the game: a {e.bot} bot plays their seat to the end"
+
+
+@describes(tev.RematchStarted)
+def _rematch(state, e: tev.RematchStarted) -> str:
+    return f"A rematch was started with the same seats: game {e.game_id}"
+
+
 @describes(tev.GameBranched)
 def _branched(state, e: tev.GameBranched) -> str:
     parent = (
