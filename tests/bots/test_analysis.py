@@ -26,9 +26,9 @@ from core.dice import ALL_FACES, FACES, KIND_OF
 from core.game import Game
 from core.projections.statehash import state_hash
 from core.projections.views import walk
-from tests.cli_helpers import game_with_undo, rewrite_log
+from tests.support.cli_helpers import game_with_undo, rewrite_log
 
-REPLAYS = Path(__file__).resolve().parent.parent / "replays"
+REPLAYS = Path(__file__).resolve().parents[2] / "replays"
 SAMPLES = 6  # few futures: the tests check what the analysis is, not how good it is
 
 

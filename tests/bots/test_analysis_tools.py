@@ -42,7 +42,7 @@ def test_brier_and_reliability_by_hand():
 
 
 def test_the_benchmark_compares_two_analyses_of_one_game(tmp_path):
-    path = str(Path(__file__).resolve().parent.parent / "replays" / "two-players.dmlog")
+    path = str(Path(__file__).resolve().parents[2] / "replays" / "two-players.dmlog")
     few = analyse_log(path, 2, keep=False).document
     assert agreement(few, few)["same_mark"] == 1.0 and agreement(few, few)["loss_gap_max"] == 0
     more = analyse_log(path, 8, keep=False).document

@@ -20,7 +20,7 @@ from core.rules.legal import legal_commands
 from frontends.cli.tui.table import default_bot
 from scripts import solo_limit
 from scripts.bot_strength import decision_times, timing_report
-from tests.test_solo_tools import model_key
+from tests.support.solo_model import model_key
 
 
 def expert_solo_positions(seed: int, count: int):

@@ -20,8 +20,9 @@ from core.rng import DiceRng
 from core.rules.legal import legal_commands
 from core.scoring_solo import RATINGS, rating, solo_score
 from replays.golden import SPECS
-from tests.cli_helpers import run_cli
-from tests.test_cli_replay import check_shape
+from tests.support.cli_helpers import run_cli
+from tests.support.replay_shape import check_shape
+from tests.support.solo_model import model_key
 
 BANDS = [band for _, band in RATINGS]
 
@@ -105,12 +106,6 @@ def test_the_solo_board_shows_score_rating_refills_and_sequences(capsys, solo_lo
 
 
 # -- the bots' model of the solo game ------------------------------------------------
-
-
-def model_key(m: SoloModel):
-    on_mountain = [m.faces[d] for d in m.mountain if d is not None]
-    return (m.mountain, m.on, sorted(m.bag), m.bag_kinds, m.ends, m.picks, m.shields, m.room,
-            m.magic, m.score, m.refills, on_mountain)  # fmt: skip
 
 
 @pytest.mark.parametrize("magic", [3, 1])

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli_helpers import flip_byte, run_cli, truncate
+from tests.support.cli_helpers import flip_byte, run_cli, truncate
 
-REPLAYS = Path(__file__).resolve().parent.parent / "replays"
+REPLAYS = Path(__file__).resolve().parents[2] / "replays"
 
 
 @pytest.fixture

@@ -18,7 +18,7 @@ from core.game import Game
 from core.log.framing import encode_log
 from core.store import load_batches
 from replays.golden import SPECS
-from tests.cli_helpers import flip_byte, run_cli, truncate
+from tests.support.cli_helpers import flip_byte, run_cli, truncate
 
 FOUR = next(spec for spec in SPECS if spec.name == "four-players").log_path
 SECRET = bytes(range(32))

@@ -3,7 +3,7 @@
 The terminal's menus and the web's JSON carry the same labels for the same
 options (``core.projections.choice_words``); rule D6's forced spends come from
 the model to both, the terminal issuing them at once and the web serving them
-whole (its page sends them as given: ``tests/test_web_choices_browser.py``).
+whole (its page sends them as given: ``tests/web/browser/test_choices.py``).
 No frontend imports ``core.rules``, and the terminal's modules form no cycle.
 """
 
@@ -25,10 +25,9 @@ from frontends.cli.tui.session import Session
 from frontends.cli.tui.table import Seat, bot_seat
 from frontends.web.choices_json import choices_view
 from frontends.web.readmodel import choices as readmodel_choices
-from tests.test_tui_session import find
+from tests.support.solo_lines import FORCED_SOLO
+from tests.support.tui import find
 
-#: Solo seed 26 after these two spends: die 52 (1 magic) can recycle only die 32 (rule D6).
-FORCED_SOLO = ("spend 53 on 27 55", "spend 54 on 35 45 3")
 #: Three-player seed 9, played by random bots for 24 moves: You may spend die 57 (3 magic)
 #: on your only two eligible dice.
 FORCED_MULTI_MOVES = 24
@@ -124,7 +123,7 @@ def test_the_terminal_spends_a_forced_magic_die_at_once():
 
 # -- the frontends' imports ------------------------------------------------------------
 
-FRONTENDS = Path(__file__).resolve().parents[1] / "frontends"
+FRONTENDS = Path(__file__).resolve().parents[2] / "frontends"
 
 
 def imports(path: Path) -> set[str]:

@@ -16,7 +16,7 @@ from core.game import Game
 from core.log import read_log
 from core.log.framing import encode_log
 from core.store import load_batches
-from tests.cli_helpers import (
+from tests.support.cli_helpers import (
     flip_byte,
     game_with_undo,
     recorded_game,

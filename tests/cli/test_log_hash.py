@@ -11,9 +11,9 @@ from core.commands import SpendMagic
 from core.game import Game
 from core.projections.statehash import state_hash
 from core.projections.views import walk
-from tests.cli_helpers import game_with_undo, rewrite_log, run_cli
+from tests.support.cli_helpers import game_with_undo, rewrite_log, run_cli
 
-REPLAYS = Path(__file__).resolve().parent.parent / "replays"
+REPLAYS = Path(__file__).resolve().parents[2] / "replays"
 GAME = REPLAYS / "two-players.dmlog"
 
 

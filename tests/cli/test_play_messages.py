@@ -20,9 +20,9 @@ from frontends.cli import play
 from frontends.cli.launcher import PROG_VARIABLE, command
 from frontends.cli.main import build_parser
 from frontends.cli.tui.session import Session
-from tests.cli_helpers import game_with_undo
+from tests.support.cli_helpers import game_with_undo
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 TMUX = shutil.which("tmux")
 
 
@@ -234,7 +234,7 @@ def test_the_wrapper_tells_the_program_how_it_was_typed(checkout, argv, cwd, pro
 def test_quitting_a_game_started_with_play_names_play_in_a_real_terminal(checkout) -> None:
     """The real ``./play`` in tmux: the quit message says ``./play --resume``, which works
     from where the user typed ``./play``, not ``dice-miner``, which may not be installed."""
-    from tests.test_play_tmux import Terminal
+    from tests.support.tmux import Terminal
 
     log = checkout.parent / "game.dmlog"
     line = f"cd {shlex.quote(str(checkout))} && ./play --seed 7 --fast --bots random --log {log}"

@@ -5,51 +5,16 @@ import json
 import pytest
 from attrs import evolve
 
-from core.dice import ALL_FACES, DIE_COUNT
+from core.dice import DIE_COUNT
 from core.events.game import DieTaken
 from core.game import Game
-from core.mountain import SLOTS
-from tests.cli_helpers import game_with_undo, recorded_game, rewrite_log, run_cli
-
-KINDS = {"tunnel", "treasure", "hazard", "tool", "magic"}
+from tests.support.cli_helpers import game_with_undo, recorded_game, rewrite_log, run_cli
+from tests.support.replay_shape import check_shape
 
 
 @pytest.fixture(scope="module")
 def good_log(tmp_path_factory):
     return recorded_game(tmp_path_factory.mktemp("replay"), bots=("greedy", "greedy", "random"))
-
-
-def check_die(die, *, in_bag=False):
-    assert {"id", "kind", "face"} <= set(die)
-    assert 0 <= die["id"] < DIE_COUNT and die["kind"] in KINDS
-    assert die["face"] is None if in_bag else die["face"] in ALL_FACES
-
-
-def check_shape(view):
-    """Every field the README documents, with its type."""
-    assert set(view) >= {
-        "seq", "mode", "round", "phase", "players", "mountain", "bag", "out_of_game", "winner"
-    }  # fmt: skip
-    assert view["mode"] in ("multi", "solo") and isinstance(view["round"], int)
-    assert isinstance(view["phase"], str)
-    for player in view["players"]:
-        assert isinstance(player["name"], str)
-        assert player["hero"] is None or isinstance(player["hero"], str)
-        assert all(isinstance(s, int) for s in player["round_scores"])
-        assert player["total"] == sum(player["round_scores"])
-        for die in player["trove"]:
-            check_die(die)
-    for slot in view["mountain"]:
-        assert (slot["row"], slot["col"]) in SLOTS
-        check_die(slot["die"])
-    for die in view["bag"]:
-        check_die(die, in_bag=True)
-    for die in view["out_of_game"]:
-        check_die(die)
-    ids = [d["id"] for p in view["players"] for d in p["trove"]]
-    ids += [s["die"]["id"] for s in view["mountain"]] + [d["id"] for d in view["bag"]]
-    ids += [d["id"] for d in view["out_of_game"]]
-    assert sorted(ids) == list(range(DIE_COUNT))  # every die exactly once
 
 
 def test_replay_json_of_a_finished_game(capsys, good_log):

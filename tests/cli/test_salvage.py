@@ -18,7 +18,7 @@ from core.game import Game
 from core.log.framing import encode_log, read_log_bytes
 from frontends.cli.main import main
 
-GOOD = (Path(__file__).resolve().parent.parent / "replays" / "three-players.dmlog").read_bytes()
+GOOD = (Path(__file__).resolve().parents[2] / "replays" / "three-players.dmlog").read_bytes()
 SCAN = read_log_bytes(GOOD)
 
 

@@ -17,7 +17,7 @@ from core.projections.views import event_text, walk
 from core.rng import derive_seed
 from frontends.cli import simulate
 from scripts import bot_strength
-from tests.cli_helpers import run_cli
+from tests.support.cli_helpers import run_cli
 
 ARGS = ("--players", "3", "--bots", "greedy,random", "--seed", "77", "--games", "3")
 
@@ -131,7 +131,7 @@ def test_the_progress_bar_draws_on_stderr_and_needs_no_terminal(tmp_path):
         capture_output=True,
         text=True,
         timeout=60,
-        cwd=Path(__file__).resolve().parent.parent,
+        cwd=Path(__file__).resolve().parents[2],
     )
     assert done.returncode == 0
     assert done.stdout.startswith("{") and json.loads(done.stdout)["games"] == 3

@@ -11,10 +11,10 @@ import pytest
 
 from core.events.codec import encode_batch
 from core.store import load_batches
-from tests.cli_helpers import flip_byte, rewrite_log, run_cli
+from tests.support.cli_helpers import flip_byte, rewrite_log, run_cli
 
-REPLAYS = Path(__file__).resolve().parent.parent / "replays"
-OLD_FORMAT = Path(__file__).resolve().parent / "data" / "herochosen-v1.dmlog"
+REPLAYS = Path(__file__).resolve().parents[2] / "replays"
+OLD_FORMAT = Path(__file__).resolve().parents[1] / "data" / "herochosen-v1.dmlog"
 
 
 @pytest.fixture(params=["file", "postgresql"])
@@ -168,7 +168,7 @@ def test_an_empty_store_lists_no_games_and_an_unknown_url_is_refused(capsys, sto
 
 
 def test_a_database_that_cannot_be_reached_is_one_line_not_a_traceback(capsys):
-    from tests.pg_cluster import free_port
+    from tests.support.pg_cluster import free_port
 
     url = f"postgresql://ada:s3cret@127.0.0.1:{free_port()}/games"
     code, out, err = run_cli(capsys, "store", "list", "--store", url)

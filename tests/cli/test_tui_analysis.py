@@ -1,5 +1,5 @@
 """The analysis in the terminal, without a terminal: the hint key's best moves and the review
-of a finished game, checked against ``core.analysis`` (``test_play_tmux_analysis.py`` drives
+of a finished game, checked against ``core.analysis`` (``tests/cli/tmux/test_analysis.py`` drives
 both on a real screen)."""
 
 from __future__ import annotations
@@ -18,9 +18,8 @@ from frontends.cli.tui.hints import hint_moves
 from frontends.cli.tui.review import Review, Stopped, analyse
 from frontends.cli.tui.session import Session
 from frontends.cli.tui.table import Seat, bot_seat
-from tests.test_game import play
-from tests.test_tui_app import running, until
-from tests.test_tui_session import SEATS, advance, session_for, step
+from tests.support.games import play
+from tests.support.tui import SEATS, advance, running, session_for, step, until
 
 SAMPLES = 8  # few futures: quick, and the values are still the analysis's own
 

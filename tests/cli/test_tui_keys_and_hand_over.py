@@ -1,6 +1,7 @@
 """What a newcomer's full games in the terminal found, each pinned by a test of the session
-(the screen's own checks are in ``test_play_tmux_newcomer.py``): space that took a die,
-no hand-over between people at one keyboard, words that were not a person's."""
+(the screen's own checks are in ``tests/cli/tmux/test_keys_and_hand_over.py``): space
+that took a die, no hand-over between people at one keyboard, words that were not a
+person's."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from core.game import Game
 from frontends.cli.tui import overlays, panels
 from frontends.cli.tui.session import Session
 from frontends.cli.tui.table import Seat, bot_seat
-from tests.test_tui_session import advance, session_for
+from tests.support.tui import advance, session_for
 
 
 def text_of(fragments) -> str:
@@ -85,7 +86,7 @@ def test_a_game_against_bots_never_hands_over():
 def test_every_line_of_an_undone_command_is_shown_undone_the_end_of_a_solo_game_too():
     """The refill that left nothing to do ended the game ("... can do nothing more"); undone,
     that line stayed as if it still held. Now each of the command's lines is marked."""
-    from tests.test_solo_play_review import TO_THE_BEER, TO_THE_END, played
+    from tests.support.solo_lines import TO_THE_BEER, TO_THE_END, played
 
     session = Session(played(*TO_THE_BEER, *TO_THE_END, practice=True), (Seat("You"),))
     assert session.state.is_over
@@ -106,7 +107,7 @@ def test_every_line_of_an_undone_command_is_shown_undone_the_end_of_a_solo_game_
 
 def test_serve_help_names_the_data_folder_it_will_really_use(capsys, monkeypatch, tmp_path):
     """With XDG_DATA_HOME set, ``serve --help`` said ~/.local/share all the same."""
-    from tests.cli_helpers import run_cli
+    from tests.support.cli_helpers import run_cli
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
     monkeypatch.setenv("COLUMNS", "300")  # one line per option, as the words are checked

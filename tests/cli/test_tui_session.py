@@ -17,46 +17,9 @@ from core.rules.magic import magic_sources, reroll_targets, targets_needed
 from frontends.cli.tui import overlays
 from frontends.cli.tui.commandline import CommandCompleter, CommandValidator, candidates
 from frontends.cli.tui.session import Session
-from frontends.cli.tui.table import Seat, bot_seat
+from frontends.cli.tui.table import Seat
 from frontends.cli.tui.words import second_person
-
-SEATS = (Seat("You"), bot_seat("Brok", "random"), bot_seat("Cira", "random"))
-
-
-def session_for(seed: int, seats=SEATS, mode: str = "multi") -> Session:
-    return Session(Game.new([s.name for s in seats], seed, mode=mode), seats)
-
-
-def step(session: Session) -> None:
-    """One move by whoever is to act: bots by themselves, the person by the simplest key."""
-    if session.overlay in ("round", "help", "handover"):
-        session.back()
-    elif session.bot_step():
-        pass
-    elif session.chooser.mode() == "magic":
-        session.chooser.end_turn()
-    else:
-        session.chooser.choose()
-
-
-def advance(session: Session, condition, limit: int = 400) -> bool:
-    """Play on until ``condition(session)`` holds for the person to act; False if it never does."""
-    for _ in range(limit):
-        if session.human_to_act() is not None and session.overlay is None and condition(session):
-            return True
-        if session.state.is_over:
-            return False
-        step(session)
-    return False
-
-
-def find(condition, seeds=range(40)) -> Session:
-    """The first seeded game that reaches ``condition``."""
-    for seed in seeds:
-        session = session_for(seed)
-        if advance(session, condition):
-            return session
-    raise AssertionError("no seed reached the situation")
+from tests.support.tui import advance, find, session_for, step
 
 
 def legal_take_dice(session: Session) -> set:

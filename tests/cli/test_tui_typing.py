@@ -54,7 +54,7 @@ def test_a_seat_no_one_is_called_is_refused_naming_the_players():
 
 
 def _taking(seed: int):
-    from tests.test_tui_session import advance, session_for
+    from tests.support.tui import advance, session_for
 
     session = session_for(seed)
     assert advance(session, lambda s: s.chooser.mode() == "take")
@@ -105,7 +105,7 @@ def test_a_bare_id_no_face_can_be_confused_with_is_taken_as_before():
 def test_the_command_line_offers_beers_by_name_and_takes_them_so():
     """``beer 12 to 2`` named a seat by its number; the completion names the player."""
     from frontends.cli.tui.commandline import candidates
-    from tests.test_tui_session import find
+    from tests.support.tui import find
 
     session = find(lambda s: s.chooser.can(ShareBeer))
     beers = [c for c in session.legal() if isinstance(c, ShareBeer)]
@@ -128,7 +128,7 @@ def test_solo_completions_say_a_wild_face_in_words_never_the_logs_names():
     from frontends.cli.tui.commandline import candidates
     from frontends.cli.tui.session import Session
     from frontends.cli.tui.table import Seat
-    from tests.test_solo_play_review import TO_THE_BEER, played
+    from tests.support.solo_lines import TO_THE_BEER, played
 
     session = Session(played(*TO_THE_BEER), (Seat("You"),))
     assert session.state.phase == SOLO

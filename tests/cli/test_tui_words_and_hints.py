@@ -18,8 +18,7 @@ from frontends.cli.tui import overlays, panels
 from frontends.cli.tui.glyphs import Glyphs
 from frontends.cli.tui.session import Line, Session
 from frontends.cli.tui.table import Seat, bot_seat
-from tests.test_tui_app import ENTER, new_session, running, until
-from tests.test_tui_session import advance, session_for, step
+from tests.support.tui import ENTER, advance, new_session, running, session_for, step, until
 
 GLYPHS = Glyphs()
 

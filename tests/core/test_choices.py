@@ -35,8 +35,8 @@ from core.projections.state import MAGIC, REPLENISH, GameState
 from core.rng import DiceRng
 from core.rules import decide
 from core.rules.legal import legal_commands
-from tests.builders import dice_of, make_state, row0, solo_state
-from tests.strategies import NAMES, reachable_states
+from tests.support.builders import dice_of, make_state, row0, solo_state
+from tests.support.strategies import NAMES, reachable_states
 
 KINDS = (ChooseHero, TakeDie, ShareBeer, SpendMagic, EndMagicTurn, CacheDice, Refill, EndSolo)
 #: Legal commands decided per state (magic and cache lists run to thousands): a spread.

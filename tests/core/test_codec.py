@@ -30,7 +30,7 @@ from core.errors import CommandSyntaxError, EventFormatError
 from core.events import EVENT_TYPES, Batch, decode_batch, encode_batch, event_from_dict
 from core.events import game as ev
 from core.events import table as tev
-from tests.strategies import EVENTS
+from tests.support.strategies import EVENTS
 
 COMMANDS = [
     NewGame(("Ada", "Brok"), seed=7, game_id="x"),

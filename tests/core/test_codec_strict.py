@@ -19,7 +19,7 @@ from core.events.codec import (
     event_to_dict,
 )
 from core.events.strict import check_for
-from tests.strategies import EVENTS
+from tests.support.strategies import EVENTS
 
 GOOD = {
     "t": "MagicSpent",

@@ -2,25 +2,13 @@
 
 import pytest
 
-from core.bots import RandomBot, bot_rng
 from core.commands import TakeDie
 from core.errors import LogLocked, RuleError
 from core.events.game import CommandUndone
 from core.game import Game
 from core.projections.timeline import replay
 from core.store import load_batches
-
-
-def play(game: Game, steps: int | None = None) -> Game:
-    """Let random bots play ``steps`` commands (to the end by default)."""
-    bot = RandomBot()
-    while not game.state.is_over and steps != 0:
-        seat = game.to_act()
-        game.issue(
-            bot.choose(game.state, game.legal(), bot_rng(game.state, game.timeline.depth, seat))
-        )
-        steps = None if steps is None else steps - 1
-    return game
+from tests.support.games import play
 
 
 def test_two_runs_with_the_same_seed_and_commands_write_byte_identical_logs(tmp_path):

@@ -15,7 +15,7 @@ from core.rng import DiceRng
 from core.rules import resolve
 from core.rules.legal import legal_commands
 
-DATA = Path(__file__).parent / "data" / "perft.json"
+DATA = Path(__file__).resolve().parents[1] / "data" / "perft.json"
 
 
 def perft(state, depth: int, stream: int) -> int:
@@ -67,7 +67,7 @@ def test_perft_counts(case):
         )
 
 
-if __name__ == "__main__":  # re-record: python -m tests.test_perft
+if __name__ == "__main__":  # re-record: python -m tests.core.test_perft
     for case in CASES:
         state = start(case["players"], case["seed"], case["hero_deal"], case.get("phase"))
         case["counts"] = [perft(state, d, 1) for d in range(1, len(case["counts"]) + 1)]

@@ -8,9 +8,9 @@ import pytest
 from core.commands import EndMagicTurn, TakeDie, Undo
 from core.errors import RuleError
 from core.game import Game
-from tests.test_game import play
+from tests.support.games import play
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def codes_raised() -> set[str]:
@@ -19,7 +19,7 @@ def codes_raised() -> set[str]:
 
 
 def codes_tested() -> set[str]:
-    text = "\n".join(p.read_text() for p in (ROOT / "tests").glob("test_*.py"))
+    text = "\n".join(p.read_text() for p in (ROOT / "tests").rglob("test_*.py"))
     return set(re.findall(r'"([a-z_]+)"', text))
 
 

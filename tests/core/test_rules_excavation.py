@@ -7,7 +7,7 @@ from core.errors import RuleError
 from core.events import game as ev
 from core.mountain import slot_index
 from core.projections.state import MAGIC
-from tests.builders import ScriptedRng, dice_of, make_state, when
+from tests.support.builders import ScriptedRng, dice_of, make_state, when
 
 T = dice_of("tunnel")
 BEER_TOOL = dice_of("tool")[0]

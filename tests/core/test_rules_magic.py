@@ -6,7 +6,7 @@ from core.commands import EndMagicTurn, SpendMagic, TakeDie
 from core.errors import RuleError
 from core.events import game as ev
 from core.projections.state import MAGIC, REPLENISH
-from tests.builders import ScriptedRng, dice_of, make_state, when
+from tests.support.builders import ScriptedRng, dice_of, make_state, when
 
 M = dice_of("magic")
 T = dice_of("tunnel")

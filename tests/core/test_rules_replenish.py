@@ -7,7 +7,7 @@ from core.errors import RuleError
 from core.events import game as ev
 from core.projections.state import EXCAVATION, MAGIC, OVER, REPLENISH
 from core.rules.cache import cache_capacity
-from tests.builders import ScriptedRng, dice_of, make_state, when
+from tests.support.builders import ScriptedRng, dice_of, make_state, when
 
 T = dice_of("tunnel")
 TOOL = dice_of("tool")

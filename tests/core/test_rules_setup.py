@@ -8,7 +8,7 @@ from core.events import game as ev
 from core.mountain import dice_on
 from core.projections.state import EXCAVATION, PREGAME, SETUP
 from core.rules import decide
-from tests.builders import ScriptedRng, when
+from tests.support.builders import ScriptedRng, when
 
 
 def new(players=3, **options):

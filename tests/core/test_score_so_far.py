@@ -15,7 +15,7 @@ from core.scoring import Breakdown
 from frontends.cli.tui import panels
 from frontends.cli.tui.table import Seat
 from frontends.web.readmodel import round_now
-from tests.builders import ScriptedRng, dice_of, make_state, when
+from tests.support.builders import ScriptedRng, dice_of, make_state, when
 
 T, G, M = dice_of("tunnel"), dice_of("treasure"), dice_of("magic")
 

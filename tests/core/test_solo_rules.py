@@ -18,7 +18,7 @@ from core.projections.text import describe
 from core.rng import DiceRng
 from core.rules import resolve
 from core.rules.legal import legal_commands
-from tests.builders import row0, solo_state
+from tests.support.builders import row0, solo_state
 
 T = [d for d in range(DIE_COUNT) if KIND_OF[d] == "tunnel"]
 G = [d for d in range(DIE_COUNT) if KIND_OF[d] == "treasure"]

@@ -21,7 +21,7 @@ from core.projections.statehash import HASH_VERSION, canonical, canonical_bytes,
 from core.projections.timeline import replay
 from core.projections.views import walk
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 REPLAYS = ROOT / "replays"
 
 #: Pinned: the hash of the state after the first N events (None: all) of golden replays.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from core.events import game as ev
 from core.projections.text import describe, die_words, slot_words
-from tests.builders import dice_of, make_state
+from tests.support.builders import dice_of, make_state
 
 T = dice_of("tunnel")
 TREASURE = dice_of("treasure")

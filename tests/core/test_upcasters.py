@@ -35,7 +35,7 @@ from core.log.framing import PREAMBLE, encode_frame, encode_log
 from core.projections.apply import fold
 from core.store import FileStream
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).resolve().parents[1] / "data"
 FIXTURE = DATA / "herochosen-v1.dmlog"
 RECORDED = json.loads((DATA / "herochosen-v1.json").read_text())
 DEALT = DATA / "heroesdealt-v1.dmlog"

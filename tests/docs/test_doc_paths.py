@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 #: A path in backticks under one of the repository's own folders.
 PATH = re.compile(r"`((?:core|frontends|tests|scripts|benchmarks|docs|replays|\.ci)/[\w./-]+)`")
 DOCUMENTS = [ROOT / "README.md", ROOT / "CHANGELOG.md", *sorted((ROOT / "docs").glob("*.md"))]
@@ -35,11 +35,11 @@ def test_the_inner_loop_leaves_out_browsers_terminals_databases_and_slow_tests()
 
     quick = "not browser and not tmux and not postgres and not slow"
     files = [
-        "tests/test_web_games.py",  # none of them: all stay
-        "tests/test_web_game_browser_review.py",  # the browser's
-        "tests/test_play_tmux.py",  # the terminal's
-        "tests/test_scale_out.py",  # the database's
-        "tests/test_store_contract.py",  # the database's only for its PostgreSQL backend
+        "tests/web/test_games.py",  # none of them: all stay
+        "tests/web/browser/test_game_page.py",  # the browser's
+        "tests/cli/tmux/test_play.py",  # the terminal's
+        "tests/host/test_scale_out.py",  # the database's
+        "tests/store/test_store_contract.py",  # the database's only for its PostgreSQL backend
     ]
     listed = subprocess.run(
         [sys.executable, "-m", "pytest", "--collect-only", "--strict-markers", "-m", quick] + files,
@@ -49,5 +49,5 @@ def test_the_inner_loop_leaves_out_browsers_terminals_databases_and_slow_tests()
     )
     assert listed.returncode == 0, listed.stdout + listed.stderr
     kept = {line.split("::")[0] for line in listed.stdout.splitlines() if "::" in line}
-    assert kept == {"tests/test_web_games.py", "tests/test_store_contract.py"}
+    assert kept == {"tests/web/test_games.py", "tests/store/test_store_contract.py"}
     assert "[postgres" not in listed.stdout and "[memory" in listed.stdout

@@ -13,7 +13,7 @@ def test_events_page_is_current():
 def test_the_rules_page_is_the_shared_reference():
     """``docs/RULES.md`` is the rules every ``# rule Dn`` comment cites, copied into the
     repository; where the shared original sits beside it, the copy must match it."""
-    copy = Path(__file__).resolve().parents[1] / "docs" / "RULES.md"
+    copy = Path(__file__).resolve().parents[2] / "docs" / "RULES.md"
     text = copy.read_text(encoding="utf-8")
     body = text.split("-->\n\n", 1)[1]  # the copy's own note, then the reference verbatim
     for decision in range(1, 11):
@@ -38,7 +38,7 @@ def test_the_postgres_page_lists_every_migration_and_column_added():
 
     from core.store.pgschema import MIGRATIONS
 
-    page = (Path(__file__).resolve().parent.parent / "docs" / "postgres-store.md").read_text()
+    page = (Path(__file__).resolve().parents[2] / "docs" / "postgres-store.md").read_text()
     for version, _, sql in MIGRATIONS:
         assert f"\n| {version} | " in page, version
         for table, column in re.findall(r"ALTER TABLE (\w+) ADD COLUMN (\w+)", sql):

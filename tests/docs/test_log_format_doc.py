@@ -20,7 +20,7 @@ import pytest
 from core.log.framing import PREAMBLE, encode_frame, encode_log, read_log_bytes
 from frontends.cli.main import main
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 DOC = (ROOT / "docs" / "log-format.md").read_text()
 GOOD = (ROOT / "replays" / "three-players.dmlog").read_bytes()
 SCAN = read_log_bytes(GOOD)

@@ -20,7 +20,7 @@ from core.game import Game
 from core.host import Lobby, LobbyFull, TooManyGames
 from core.store import FileStore, MemoryStore, import_log, load_batches_bytes, token_hash
 
-REPLAYS = Path(__file__).resolve().parents[1] / "replays"
+REPLAYS = Path(__file__).resolve().parents[2] / "replays"
 FOUR = (REPLAYS / "four-players.dmlog").read_bytes()  # seed 4; a batch ends at event 104
 PERSON_AND_BOTS = [{"bot": None}, {"bot": "greedy"}, {"bot": "random"}, {"bot": "greedy"}]
 

@@ -12,7 +12,7 @@ from core.errors import StoreUnavailable
 from core.events.table import GameClosed
 from core.host import Lobby, LobbyFull, TooManyGames
 from core.store.postgres import PostgresStore
-from tests.web_support import wait_until
+from tests.support.web_support import wait_until
 
 pytestmark = pytest.mark.usefixtures("postgres_server")
 

@@ -20,8 +20,7 @@ import pytest
 from core.events.codec import command_to_dict
 from core.game import Game
 from core.store.postgres import PostgresStore
-from tests.serve_support import Server, Spectator, call
-from tests.test_scale_out_servers import post_from, workers_of
+from tests.support.serve_support import Server, Spectator, call, post_from, workers_of
 
 pytestmark = [pytest.mark.usefixtures("postgres_server"), pytest.mark.slow]
 

@@ -1,5 +1,5 @@
 """What an operator asks a server: ``/healthz`` (alive), ``/readyz`` (its store answers) and
-``/metrics`` (Prometheus text), in one process; ``tests/test_serve_ops.py`` asks real
+``/metrics`` (Prometheus text), in one process; ``tests/ops/test_serve_ops.py`` asks real
 gunicorn servers over PostgreSQL."""
 
 from __future__ import annotations
@@ -8,7 +8,8 @@ import os
 
 from core.errors import StoreUnavailable
 from core.store import MemoryStore
-from tests.web_support import make_app
+from tests.support.metrics import samples
+from tests.support.web_support import make_app
 
 
 class AwayStore(MemoryStore):
@@ -38,16 +39,6 @@ class JobStore(MemoryStore):
         if isinstance(self.counts, Exception):
             raise self.counts
         return self.counts
-
-
-def samples(text: str) -> dict[str, float]:
-    """The metric lines of a scrape: ``name{labels}`` -> value."""
-    found = {}
-    for line in text.splitlines():
-        if line and not line.startswith("#"):
-            name, _, value = line.rpartition(" ")
-            found[name] = float(value)
-    return found
 
 
 def test_healthz_answers_without_touching_the_store_and_readyz_says_why_it_is_not_ready(tmp_path):

@@ -4,8 +4,6 @@ turns go on while workers are SIGKILLed (each played once: the logs verify)."""
 
 from __future__ import annotations
 
-import http.client
-import json
 import os
 import random
 import signal
@@ -17,26 +15,11 @@ import pytest
 from core.events.codec import command_to_dict
 from core.game import Game
 from core.store.postgres import PostgresStore
-from tests.serve_support import Server, call
+from tests.support.serve_support import Server, call, post_from, workers_of
 
 pytestmark = [pytest.mark.usefixtures("postgres_server"), pytest.mark.slow]
 
 PEOPLE = [{"name": "Ann", "bot": None}, {"name": "Bo", "bot": None}]
-
-
-def post_from(server: Server, address: str, path: str, body: dict, token: str | None = None):
-    """``(status, json)`` of a POST sent from the loopback ``address`` (a client of its own)."""
-    host, _, port = server.url.removeprefix("http://").rpartition(":")
-    conn = http.client.HTTPConnection(host, int(port), timeout=30, source_address=(address, 0))
-    headers = {"Content-Type": "application/json"}
-    if token is not None:
-        headers["X-Seat-Token"] = token
-    try:
-        conn.request("POST", path, json.dumps(body), headers)
-        answer = conn.getresponse()
-        return answer.status, json.loads(answer.read() or b"null")
-    finally:
-        conn.close()
 
 
 def taken_up(server: Server) -> float:
@@ -48,21 +31,6 @@ def taken_up(server: Server) -> float:
         for line in text.splitlines()
         if line.startswith("dice_miner_tables_taken_up")
     )
-
-
-def workers_of(server: Server) -> list[int]:
-    """The pids of the server's gunicorn workers (its arbiter's children)."""
-    found = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat") as stat:
-                    fields = stat.read().rpartition(")")[2].split()
-            except OSError:
-                continue
-            if int(fields[1]) == server.process.pid:
-                found.append(int(entry))
-    return found
 
 
 @pytest.fixture

@@ -25,8 +25,8 @@ import pytest
 from core.events.codec import command_to_dict
 from core.game import Game
 from core.store.postgres import PostgresStore
-from tests.serve_support import REPO, Server
-from tests.web_support import wait_until
+from tests.support.serve_support import REPO, Server
+from tests.support.web_support import wait_until
 
 pytestmark = [pytest.mark.usefixtures("postgres_server"), pytest.mark.slow]
 

@@ -3,8 +3,8 @@ too; Werkzeug's development server only with ``--debug``; gunicorn's access log 
 
 from __future__ import annotations
 
-from tests.serve_support import Server, call
-from tests.web_support import wait_until
+from tests.support.serve_support import Server, call
+from tests.support.web_support import wait_until
 
 
 def test_the_file_store_is_served_by_gunicorn_with_its_access_log_on_stderr(tmp_path):
@@ -55,7 +55,7 @@ def test_the_server_raises_its_open_files_limit_for_its_connections():
     import subprocess
     import sys
 
-    from tests.serve_support import REPO
+    from tests.support.serve_support import REPO
 
     code = (
         "import resource; from frontends.cli.serve import _open_files; _open_files(3000); "

@@ -14,7 +14,7 @@ import urllib.request
 
 import pytest
 
-from tests.serve_support import REPO, Server, call
+from tests.support.serve_support import REPO, Server, call
 
 pytestmark = pytest.mark.usefixtures("postgres_server")
 
@@ -183,7 +183,7 @@ def test_a_bot_thinks_in_a_real_thread_while_the_event_loop_runs_on():
 def test_an_analysis_running_leaves_the_server_answering_within_a_second(tmp_path):
     """An analysis weighs positions in processes of its own: the worker's event loop, which
     waits on them, keeps answering everyone else meanwhile."""
-    from tests.web_support import record_game
+    from tests.support.web_support import record_game
 
     replays = tmp_path / "replays"
     replays.mkdir()

@@ -13,7 +13,7 @@ from core.events.codec import command_to_dict, decode_record
 from core.game import Game
 from core.store import load_batches
 from core.store.postgres import PostgresStore
-from tests.serve_support import REPO, Server, Spectator, call
+from tests.support.serve_support import REPO, Server, Spectator, call
 
 pytestmark = pytest.mark.usefixtures("postgres_server")
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 FAKE_PYTHON = """#!/bin/sh
 # A stand-in interpreter: logs its arguments; `-m venv DIR` makes DIR/bin/python (a copy).

@@ -21,9 +21,9 @@ from hypothesis import strategies as st
 
 from core.log.framing import encode_log, read_log_bytes
 from frontends.cli.main import main
-from tests.web_support import make_app
+from tests.support.web_support import make_app
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 LOGS = (
     ROOT / "replays" / "three-players.dmlog",
     ROOT / "replays" / "four-players-undo.dmlog",

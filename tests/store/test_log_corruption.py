@@ -27,9 +27,9 @@ from core.projections.state import PREGAME, GameState
 from core.projections.timeline import Timeline
 from core.rng import DiceRng
 from core.store import decode_scan
-from tests.kill_writer import new_game, play
+from tests.support.kill_writer import new_game, play
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 SEED, GAME, UNDO_ODDS = 3, 2, 4  # game 2 of seed 3: four players, many undos
 
 

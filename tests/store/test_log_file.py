@@ -36,7 +36,7 @@ from core.log import (
     repair_log,
 )
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 HEADER = {"dice_set": "standard-d1", "rules": {"variant": "base"}, "game_id": "g-1", "mode": "solo"}
 PAYLOADS = [b"first batch", b"", b"\x93\x01\x02\x03 third"]
 

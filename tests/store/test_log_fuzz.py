@@ -1,7 +1,7 @@
 """Hostile input to the whole reader: only the project's documented errors, in bounded time
 and memory.
 
-``tests/test_log_file.py`` fuzzes the framing alone. Here the bytes go all the way
+``tests/store/test_log_file.py`` fuzzes the framing alone. Here the bytes go all the way
 through ``Game.load`` (framing, msgpack, the converter, upcasters, replay), and
 many of them are *well framed*: their checksums are recomputed after the damage,
 as a hostile upload would do, so the decoding and replaying layers are the ones
@@ -31,7 +31,7 @@ from core.log.framing import PREAMBLE, encode_frame
 from core.projections.state import PREGAME
 from core.projections.timeline import Timeline
 from core.store import decode_scan
-from tests.kill_writer import new_game, play
+from tests.support.kill_writer import new_game, play
 
 FUZZ = settings(
     max_examples=150,

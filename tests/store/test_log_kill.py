@@ -1,7 +1,8 @@
 """Promise 1: no acknowledged event is lost when the writing process is killed at any moment.
 
-The trials themselves are in ``tests/soak_kill.py`` (also the longer soak:
-``python -m tests.soak_kill --trials 2000``); the writer is ``tests/kill_writer.py``.
+The trials themselves are in ``tests/support/soak_kill.py`` (also the longer soak:
+``python -m tests.support.soak_kill --trials 2000``); the writer is
+``tests/support/kill_writer.py``.
 """
 
 from __future__ import annotations
@@ -15,8 +16,8 @@ from pathlib import Path
 import pytest
 
 import core.log.file as log_file
-from tests.kill_writer import game_path, new_game, play
-from tests.soak_kill import REPO, ExpectedLogs, Figures, check_log, run_trials
+from tests.support.kill_writer import game_path, new_game, play
+from tests.support.soak_kill import REPO, ExpectedLogs, Figures, check_log, run_trials
 
 TRIALS = 200
 
@@ -68,13 +69,13 @@ def test_every_command_is_fsynced_before_issue_returns(tmp_path: Path, monkeypat
 
 
 def test_a_freshly_started_writer_killed_mid_game_loses_nothing(tmp_path: Path) -> None:
-    """The plain way, without the fork server: ``python -m tests.kill_writer`` acks on its
+    """The plain way, without the fork server: ``python -m tests.support.kill_writer`` acks on its
     stdout; it is SIGKILLed after its 40th ack, and its log keeps every acked event."""
     scratch = tmp_path / "expected"
     scratch.mkdir()
     expected = ExpectedLogs(31, scratch, 1)
     with subprocess.Popen(
-        [sys.executable, "-m", "tests.kill_writer", str(tmp_path), "--seed", "31"],
+        [sys.executable, "-m", "tests.support.kill_writer", str(tmp_path), "--seed", "31"],
         stdout=subprocess.PIPE,
         cwd=REPO,
         env={**os.environ, "PYTHONPATH": str(REPO)},

@@ -23,9 +23,9 @@ import core.log.lock as log_lock
 from core.errors import LogError, LogLocked
 from core.game import Game
 from core.log import LogWriter, read_log, repair_log
-from tests.cli_helpers import run_cli
+from tests.support.cli_helpers import run_cli
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 HEADER = {"game_id": "g-1", "mode": "multi"}
 
 

@@ -1,6 +1,6 @@
 """The store contract: what every backend must do, run unchanged over each (``-k contract``).
 
-``tests/store_backends.py`` lists the backends; a new one passes these tests or
+``tests/support/store_backends.py`` lists the backends; a new one passes these tests or
 is not a store. The games stored are real ones (random bots in memory), so the
 batches are what a live game appends.
 """
@@ -19,30 +19,10 @@ from core.errors import GameBusy, GameDamaged, GameExists, GameNotFound, StoreCo
 from core.events.codec import Batch, encode_batch
 from core.game import Game
 from core.log import read_log_bytes
-from core.store import Seating, SeatRecord, Store, Stream, load_batches_bytes, token_hash
+from core.store import Seating, SeatRecord, Stream, load_batches_bytes, token_hash
 from core.store.file import decode_scan
-from tests.store_backends import Backend
-
-
-def played(seed: int, commands: int, game_id: str | None = None) -> Game:
-    """A game of random bots in memory after ``commands`` commands (an undo among them)."""
-    game = Game.new(["Ada", "Brok", "Cira"], seed, game_id=game_id or f"g{seed}")
-    bot = make_bot("random")
-    for n in range(commands):
-        if n == 5:
-            game.undo()
-        else:
-            game.issue(bot_command(game, bot))
-    return game
-
-
-def copy_into(store: Store, game: Game) -> Stream:
-    """The game's batches appended one by one to a new game of ``store``."""
-    first, *rest = game.batches()
-    stream = store.create(game.header, first)
-    for batch in rest:
-        stream.append(batch)
-    return stream
+from tests.support.games import copy_into, played
+from tests.support.store_backends import Backend
 
 
 def test_contract_a_created_game_reads_back_as_written(store_backend: Backend):
@@ -378,7 +358,8 @@ def test_contract_a_request_is_known_after_a_restart_and_in_an_export(store_back
         adopted.close()
 
 
-OLD_LOG = Path(__file__).parent / "data" / "herochosen-v1.dmlog"  # events of an older version
+#: events of an older version
+OLD_LOG = Path(__file__).resolve().parents[1] / "data" / "herochosen-v1.dmlog"
 
 
 def test_contract_a_log_is_adopted_with_its_bytes_under_its_id_or_another(store_backend: Backend):

@@ -24,9 +24,9 @@ from core.store import Seating, SeatRecord, open_store, token_hash
 from core.store.pgschema import LATEST, NOTIFY_CHANNEL, migrate
 from core.store.postgres import PostgresStore, public_url
 from core.verify import rerun
-from tests.pg_cluster import PostgresServer, with_schema
-from tests.pg_workers import race, race_in_process
-from tests.test_store_contract import copy_into, played
+from tests.support.games import copy_into, played
+from tests.support.pg_cluster import PostgresServer, with_schema
+from tests.support.pg_workers import race, race_in_process
 
 REFUSED = psycopg.errors.ProhibitedSqlStatementAttempted
 

@@ -4,13 +4,13 @@ Each commit is acknowledged only after ``Game.issue`` (or ``Game.new``) returned
 that is after its record was written and fsynced, with the line ``ack K SEQ``:
 game K's events before seq SEQ are promised to be in ``DIR/game-K.dmlog``.
 
-    python -m tests.kill_writer DIR --seed S [--first K] [--games N] [--short-writes]
+    python -m tests.support.kill_writer DIR --seed S [--first K] [--games N] [--short-writes]
 
 plays games K, K+1, ... (seeds derived from S) and prints the acks to stdout.
 
-    python -m tests.kill_writer --serve
+    python -m tests.support.kill_writer --serve
 
-is a fork server for the harness (``tests/soak_kill.py``): it imports the engine
+is a fork server for the harness (``tests/support/soak_kill.py``): it imports the engine
 once, then for each request line ``run DIR SEED FIRST GAMES SHORT ACKS AHEAD``
 forks a writer whose acks go to the file ACKS and answers ``pid N``; ``wait N`` reaps that
 writer and answers ``signal N`` or ``exit N`` (the harness itself sends the

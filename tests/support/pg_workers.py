@@ -1,4 +1,5 @@
-"""Writers racing on one stored game, for ``tests/test_store_postgres.py`` (threads or processes).
+"""Writers racing on one stored game, for ``tests/store/test_store_postgres.py`` (threads or
+processes).
 
 Each writer is a ``Game`` of its own over its own store object: it issues a
 random bot's moves, and on a ``StoreConflict`` (another writer was first)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import signal
@@ -13,7 +14,7 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 
 
 class Server:
@@ -130,3 +131,33 @@ class Spectator:
             except (urllib.error.URLError, ConnectionError, OSError) as exc:
                 self.errors.append(str(exc))
                 time.sleep(0.2)
+
+
+def post_from(server: Server, address: str, path: str, body: dict, token: str | None = None):
+    """``(status, json)`` of a POST sent from the loopback ``address`` (a client of its own)."""
+    host, _, port = server.url.removeprefix("http://").rpartition(":")
+    conn = http.client.HTTPConnection(host, int(port), timeout=30, source_address=(address, 0))
+    headers = {"Content-Type": "application/json"}
+    if token is not None:
+        headers["X-Seat-Token"] = token
+    try:
+        conn.request("POST", path, json.dumps(body), headers)
+        answer = conn.getresponse()
+        return answer.status, json.loads(answer.read() or b"null")
+    finally:
+        conn.close()
+
+
+def workers_of(server: Server) -> list[int]:
+    """The pids of the server's gunicorn workers (its arbiter's children)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as stat:
+                    fields = stat.read().rpartition(")")[2].split()
+            except OSError:
+                continue
+            if int(fields[1]) == server.process.pid:
+                found.append(int(entry))
+    return found

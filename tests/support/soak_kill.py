@@ -1,6 +1,6 @@
 """Kill trials: SIGKILL a writer at random moments, then prove nothing acknowledged was lost.
 
-Each trial forks a writer (``tests/kill_writer.py``) that appends seeded bot games
+Each trial forks a writer (``tests/support/kill_writer.py``) that appends seeded bot games
 to fresh log files, acknowledging each command only after its fsync, kills it
 with SIGKILL at a moment drawn from ``DiceRng`` (after so many of its acks, plus
 a pause), and then checks every log it left behind:
@@ -16,9 +16,9 @@ a pause), and then checks every log it left behind:
 Some trials also try to open the log being written before the kill: the open
 must be refused with ``LogLocked`` naming the writer's pid (one writer at a time).
 
-The default test runs 200 trials (``tests/test_log_kill.py``); for a longer soak::
+The default test runs 200 trials (``tests/store/test_log_kill.py``); for a longer soak::
 
-    .venv/bin/python -m tests.soak_kill --trials 2000
+    .venv/bin/python -m tests.support.soak_kill --trials 2000
 """
 
 from __future__ import annotations
@@ -43,9 +43,9 @@ from core.events.codec import Batch
 from core.game import Game
 from core.log import read_log, repair_log
 from core.rng import DiceRng
-from tests.kill_writer import game_path, new_game, play
+from tests.support.kill_writer import game_path, new_game, play
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 #: Games each writer may play before it stops by itself (a kill usually comes first).
 GAMES_PER_WRITER = 4
 #: Writers start at one of this many games, each computed once for the comparison.
@@ -130,7 +130,7 @@ class ForkServer:
     def __init__(self) -> None:
         env = {**os.environ, "PYTHONPATH": str(REPO)}
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "tests.kill_writer", "--serve"],
+            [sys.executable, "-m", "tests.support.kill_writer", "--serve"],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             cwd=REPO,

@@ -3,9 +3,9 @@
 A backend says how to make an empty store, how to open a second store object
 over the same place (what another process would see), and how to damage one
 stored batch's bytes where the backend keeps them (to prove damage is found).
-Adding a backend to ``BACKENDS`` runs the whole of ``tests/test_store_contract.py``
+Adding a backend to ``BACKENDS`` runs the whole of ``tests/store/test_store_contract.py``
 on it, unchanged. The PostgreSQL backend runs against a throwaway cluster
-(``tests.pg_cluster``), each store in a schema of its own; without PostgreSQL it
+(``tests.support.pg_cluster``), each store in a schema of its own; without PostgreSQL it
 is skipped locally and fails in CI.
 """
 
@@ -20,7 +20,7 @@ import pytest
 
 from core.store import FileStore, MemoryStore, Store
 from core.store.memory import MemoryGame
-from tests.pg_cluster import PostgresServer, missing_reason
+from tests.support.pg_cluster import PostgresServer, missing_reason
 
 
 class Backend(Protocol):

@@ -21,7 +21,7 @@ from core.dice import ALL_FACES, HERO_NAMES
 from core.events.codec import command_to_dict
 from core.projections.state import EXCAVATION
 from core.rules.legal import legal_commands
-from tests.web_support import live_game, make_app
+from tests.support.web_support import live_game, make_app
 
 PEOPLE = [{"name": "Ann", "bot": None}, {"name": "Bo", "bot": None}]
 SECRET_NAMES = ("Secretus", "Hiddenia")  # the players of the log outside the replays folder

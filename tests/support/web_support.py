@@ -67,7 +67,7 @@ def web_config(tmp_path: Path, **overrides) -> dict:
         "SSE_MAX_SECONDS": 3.0,
         "TESTING": True,
         # tests make many games from one address and must not be raced by the sweep;
-        # tests/test_web_idle.py turns these on
+        # tests/web/test_idle.py turns these on
         "GAMES_PER_CLIENT": None,
         "IDLE_CLOSE_SECONDS": None,
         "QUIET_SEAT_SECONDS": None,

@@ -14,7 +14,7 @@ from core.analysis import analyse_log
 from core.analysis.cache import cache_path
 from core.analysis.judge import Options
 from frontends.web.analysis import for_the_page
-from tests.web_support import make_app, record_game
+from tests.support.web_support import make_app, record_game
 
 SAMPLES = 4  # a quick analysis: the shape and the flow are what is tested here
 

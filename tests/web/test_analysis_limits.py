@@ -12,7 +12,7 @@ import pytest
 from core.analysis import analyse_log
 from core.store.postgres import PostgresStore
 from frontends.web.analysis import for_the_page
-from tests.web_support import make_app, record_game
+from tests.support.web_support import make_app, record_game
 
 SAMPLES = 16
 

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from frontends.web.readmodel import pack_boards, unpack_boards
-from tests.web_support import live_game, make_app, wait_until
+from tests.support.web_support import live_game, make_app, wait_until
 
-REPLAYS = Path(__file__).resolve().parents[1] / "replays"
+REPLAYS = Path(__file__).resolve().parents[2] / "replays"
 
 
 @pytest.fixture

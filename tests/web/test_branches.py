@@ -13,9 +13,9 @@ import pytest
 
 from core.branch import write_branch
 from core.store import FileStore, import_log, load_batches_bytes
-from tests.web_support import make_app
+from tests.support.web_support import make_app
 
-REPLAYS = Path(__file__).resolve().parents[1] / "replays"
+REPLAYS = Path(__file__).resolve().parents[2] / "replays"
 FOUR = (REPLAYS / "four-players.dmlog").read_bytes()  # seed 4; batches end at 83, 88, 104...
 FOUR_SHA = hashlib.sha256(FOUR).hexdigest()
 PLAYERS = ["montecarlo-1", "greedy-2", "random-3", "greedy-4"]
@@ -30,11 +30,6 @@ def app(tmp_path):
     write_branch(replays / "four-players.dmlog", replays / "what-if.dmlog", 104, "same", sync=False)
     yield app
     app.extensions["dice_miner"].games.close()
-
-
-@pytest.fixture
-def client(app):
-    return app.test_client()
 
 
 def error_of(response, status: int) -> dict:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from frontends.web.errors import MAX_MESSAGE, excerpt
-from tests.web_support import make_app
+from tests.support.web_support import make_app
 
 ANN_AND_BOT = [{"name": "Ann", "bot": None}, {"name": "Brok", "bot": "random"}]
 

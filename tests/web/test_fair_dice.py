@@ -8,7 +8,7 @@ import json
 from core.events.codec import command_to_dict
 from core.game import Game
 from core.verify import rerun
-from tests.web_support import live_game, make_app, wait_until
+from tests.support.web_support import live_game, make_app, wait_until
 
 ANN_AND_BOT = [{"name": "Ann", "bot": None}, {"name": "Brok", "bot": "random"}]
 

@@ -13,21 +13,9 @@ from core.game import Game
 from core.mountain import covering
 from core.projections.state import EXCAVATION, MAGIC, REPLENISH
 from core.rules.legal import legal_commands
-from tests.web_support import live_game, make_app, wait_until
+from tests.support.web_support import live_game, make_app, wait_until
 
 TWO_PEOPLE = [{"name": "Ann", "bot": None}, {"name": "Bo", "bot": None}]
-
-
-@pytest.fixture
-def app(tmp_path):
-    app = make_app(tmp_path)
-    yield app
-    app.extensions["dice_miner"].games.close()
-
-
-@pytest.fixture
-def client(app):
-    return app.test_client()
 
 
 def start(client, players=TWO_PEOPLE, **extra) -> dict:

@@ -3,27 +3,13 @@ when its board is stale, the log to download, and a finished game in the replay 
 
 from __future__ import annotations
 
-import pytest
-
 from core.events.codec import command_to_dict
 from core.game import Game
 from core.projections.state import EXCAVATION
-from tests.web_support import live_game, make_app, wait_until
+from tests.support.web_support import live_game, wait_until
 
 ANN_AND_BOT = [{"name": "Ann", "bot": None}, {"name": "Brok", "bot": "greedy"}]
 TWO_PEOPLE = [{"name": "Ann", "bot": None}, {"name": "Bo", "bot": None}]
-
-
-@pytest.fixture
-def app(tmp_path):
-    app = make_app(tmp_path)
-    yield app
-    app.extensions["dice_miner"].games.close()
-
-
-@pytest.fixture
-def client(app):
-    return app.test_client()
 
 
 def start(client, players, **extra) -> tuple[dict, dict[int, str]]:

@@ -27,7 +27,7 @@ from markupsafe import escape
 import frontends.web.replays as replays_module
 from core.events.codec import command_to_dict
 from core.rules.legal import legal_commands
-from tests.web_hostile_support import (
+from tests.support.web_hostile_support import (
     ENDPOINTS,
     FUZZ,
     LIMIT,
@@ -48,7 +48,7 @@ from tests.web_hostile_support import (
     still_serves,
     tokens,
 )
-from tests.web_support import LiveServer, live_game, make_app, record_game
+from tests.support.web_support import LiveServer, live_game, make_app, record_game
 
 
 @pytest.fixture(scope="module")

@@ -16,9 +16,9 @@ import pytest
 
 from frontends import rules_summary
 from frontends.web import rulesdoc
-from tests.web_support import make_app
+from tests.support.web_support import make_app
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 RULES = REPO / "docs" / "RULES.md"
 
 
@@ -29,11 +29,6 @@ def app(tmp_path):
         shutil.copy(REPO / "replays" / name, app.config["REPLAYS_DIR"] / name)
     yield app
     app.extensions["dice_miner"].games.close()
-
-
-@pytest.fixture
-def client(app):
-    return app.test_client()
 
 
 def panel(html: str) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 
 from core.events.codec import command_to_dict
-from tests.web_support import live_game, make_app
+from tests.support.web_support import live_game, make_app
 
 TWO_PEOPLE = [{"name": "Ann", "bot": None}, {"name": "Bo", "bot": None}]
 

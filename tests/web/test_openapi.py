@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, settings
 from schemathesis.checks import positive_data_acceptance
 
 from frontends.web import openapi
-from tests.serve_support import Server
+from tests.support.serve_support import Server
 
 SCHEMA = schemathesis.openapi.from_dict(openapi.document()).exclude(
     path_regex="/stream$"  # an event stream stays open by design: described, not fuzzed

@@ -15,9 +15,9 @@ from core.projections.views import walk
 from core.scoring_solo import solo_score
 from core.store import load_batches
 from frontends.web.readmodel import board_view
-from tests.web_support import make_app, record_game
+from tests.support.web_support import make_app, record_game
 
-REPLAYS = Path(__file__).resolve().parents[1] / "replays"
+REPLAYS = Path(__file__).resolve().parents[2] / "replays"
 
 
 def test_the_round_so_far_is_what_the_round_then_scores(tmp_path):

@@ -13,7 +13,7 @@ from core.projections.timeline import replay
 from core.projections.views import state_view
 from core.store import load_batches
 from frontends.web.replays import SNAPSHOT_EVERY, ReplayLibrary
-from tests.web_support import make_app, record_game
+from tests.support.web_support import make_app, record_game
 
 
 @pytest.fixture(scope="module")
@@ -36,11 +36,6 @@ def app(tmp_path, logs):
     data[len(data) // 2] ^= 0xFF
     (replays / "broken.dmlog").write_bytes(bytes(data))
     return app
-
-
-@pytest.fixture
-def client(app):
-    return app.test_client()
 
 
 def error_of(response, status: int) -> dict:

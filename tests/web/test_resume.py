@@ -14,7 +14,7 @@ from core.host import Lobby
 from core.store import FileStore, Seating, token_hash
 from core.store import file as file_store
 from core.store.seatfile import SeatsFileError, read_seating, write_seating
-from tests.web_support import live_game, make_app, wait_until
+from tests.support.web_support import live_game, make_app, wait_until
 
 ANN_AND_BOT = [{"name": "Ann", "bot": None}, {"name": "Brok", "bot": "greedy"}]
 TWO_PEOPLE = [{"name": "Ann", "bot": None}, {"name": "Bo", "bot": None}]

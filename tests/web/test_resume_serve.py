@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.web_support import wait_until
+from tests.support.web_support import wait_until
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 STARTUP_SECONDS = 20.0
 
 

@@ -4,7 +4,7 @@ request sent twice returns its first answer without a second move."""
 from __future__ import annotations
 
 from core.events.codec import command_to_dict
-from tests.web_support import live_game, make_app
+from tests.support.web_support import live_game, make_app
 
 TWO_PEOPLE = [{"name": "Ann", "bot": None}, {"name": "Bo", "bot": None}]
 

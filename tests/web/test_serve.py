@@ -10,7 +10,7 @@ import pytest
 
 from frontends.cli import serve
 from frontends.cli.main import build_parser, main
-from tests.web_support import record_game
+from tests.support.web_support import record_game
 
 
 def parse(*argv):

@@ -21,7 +21,7 @@ from core.game import Game
 from core.projections.timeline import Timeline
 from core.store import FileStore, import_log, load_batches_bytes
 from frontends.web.stored import Ending
-from tests.web_support import make_app
+from tests.support.web_support import make_app
 
 
 def bot_game(seed: int, *, names=("Ada", "Brok"), secret=False, close_at=None, undo_every=0):

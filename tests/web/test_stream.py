@@ -10,7 +10,7 @@ import pytest
 
 from core.events.codec import command_to_dict
 from core.rules.legal import legal_commands
-from tests.web_support import live_game, make_app, wait_until
+from tests.support.web_support import live_game, make_app, wait_until
 
 PEOPLE = [{"name": "Ann", "bot": None}, {"name": "Bo", "bot": None}]
 BOTS = [{"name": None, "bot": "random"}, {"name": None, "bot": "random"}]
@@ -21,11 +21,6 @@ def app(tmp_path):
     app = make_app(tmp_path, SSE_HEARTBEAT=0.1, SSE_MAX_SECONDS=1.0)
     yield app
     app.extensions["dice_miner"].games.close()
-
-
-@pytest.fixture
-def client(app):
-    return app.test_client()
 
 
 def start(client, players) -> dict:

@@ -13,7 +13,7 @@ from core.bots.play import bot_command
 from core.game import Game
 from core.log.framing import encode_log, read_log_bytes
 from frontends.web.replays import UPLOAD_BYTES
-from tests.web_support import make_app
+from tests.support.web_support import make_app
 
 
 @pytest.fixture(scope="module")

@@ -8,12 +8,12 @@ import shlex
 import sys
 
 from core.game import Game
-from tests.test_game import play
-from tests.test_play_tmux import REPO, Terminal, _real_terminal, terminal  # noqa: F401
-from tests.test_tui_session import SEATS
+from tests.support.games import play
+from tests.support.tmux import Terminal
+from tests.support.tui import SEATS
 
 
-def test_the_hint_key_shows_the_best_moves_and_a_move_drops_them(terminal):  # noqa: F811
+def test_the_hint_key_shows_the_best_moves_and_a_move_drops_them(terminal):
     term = terminal("--seed", "7", "--fast", "--bots", "random", "--samples", "16")
     term.wait_for("Choose your hero")
     term.keys("t")

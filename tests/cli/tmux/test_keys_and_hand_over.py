@@ -8,8 +8,7 @@ from __future__ import annotations
 import re
 
 from core.game import Game
-from tests.test_play_tmux import _real_terminal, terminal  # noqa: F401  (fixtures)
-from tests.test_solo_play_review import TO_THE_BEER, TO_THE_END
+from tests.support.solo_lines import TO_THE_BEER, TO_THE_END
 
 
 def typed(term, line: str) -> None:
@@ -18,7 +17,7 @@ def typed(term, line: str) -> None:
     term.keys("Enter")
 
 
-def test_ids_space_refusals_and_the_command_line_on_screen(terminal, tmp_path):  # noqa: F811
+def test_ids_space_refusals_and_the_command_line_on_screen(terminal, tmp_path):
     """Seed 51: die 1 (a 3) may be taken and another die shows a 1."""
     log = tmp_path / "g.dmlog"
     term = terminal("--seed", "51", "--fast", "--bots", "random", "--log", str(log))
@@ -56,7 +55,7 @@ def test_ids_space_refusals_and_the_command_line_on_screen(terminal, tmp_path): 
     term.wait_for("The game is saved in")
 
 
-def test_hot_seat_says_whose_turn_it_is_and_waits_for_them(terminal):  # noqa: F811
+def test_hot_seat_says_whose_turn_it_is_and_waits_for_them(terminal):
     term = terminal("--hotseat", "--name", "Ada", "--name", "Bo", "--bots", "1", "--seed", "3")
     screen = term.wait_for("Pass the keyboard to")
     first = re.search(r"Pass the keyboard to (\w+)\.", screen)[1]
@@ -73,7 +72,7 @@ def test_hot_seat_says_whose_turn_it_is_and_waits_for_them(terminal):  # noqa: F
     term.wait_for("The game is saved in")
 
 
-def test_an_undone_end_of_a_solo_game_is_shown_undone(terminal, tmp_path):  # noqa: F811
+def test_an_undone_end_of_a_solo_game_is_shown_undone(terminal, tmp_path):
     log = tmp_path / "solo.dmlog"
     term = terminal("--solo", "--practice", "--seed", "5", "--log", str(log))
     term.wait_for("Trove")

@@ -1,7 +1,7 @@
 """The pages for people who use a keyboard, a screen reader or a small screen, checked in Chromium.
 
 Names come from Playwright's ARIA snapshots, contrast from computed styles. Each
-test guards one fix of the accessibility review; see ``tests/web_support.py`` for
+test guards one fix of the accessibility review; see ``tests/support/web_support.py`` for
 when these tests skip.
 """
 
@@ -11,8 +11,8 @@ import re
 
 import pytest
 
-from tests.web_support import LiveServer, api, make_app, my_turn, record_game
-from tests.web_support import tab_to as support_tab_to
+from tests.support.web_support import LiveServer, api, make_app, my_turn, record_game
+from tests.support.web_support import tab_to as support_tab_to
 
 RENDERED = "body[data-rendered-seq='{}']"
 

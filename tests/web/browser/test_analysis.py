@@ -3,7 +3,7 @@ each seat's win chance under the board, every marked move on that chart and in t
 list, and at a position the best moves with their values, the best drawn on the board; a
 finished live game's page offers it.
 
-See ``tests/web_support.py`` for when these tests skip.
+See ``tests/support/web_support.py`` for when these tests skip.
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from core.analysis import analyse_log
-from tests.web_support import LiveServer, api, live_game, make_app, record_game, wait_until
+from tests.support.web_support import LiveServer, api, live_game, make_app, record_game, wait_until
 
-REPLAYS = Path(__file__).resolve().parents[1] / "replays"
+REPLAYS = Path(__file__).resolve().parents[3] / "replays"
 SAMPLES = 4  # quick analyses: what is drawn is tested here, not how good the values are
 
 

@@ -4,7 +4,7 @@ A neutralized hazard and its tool die (and a frozen treasure and its chest die)
 are drawn as a pair, not struck out like a spent magic die; ``help`` typed in the
 game page's command box lists the commands one may type now, without sending
 anything; the die numbers on the mountain are readable on a 390 px phone. The
-browser tests run in Debian's Chromium (see ``tests/web_support.py``).
+browser tests run in Debian's Chromium (see ``tests/support/web_support.py``).
 """
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ import pytest
 from core.projections.views import walk
 from core.store import load_batches
 from frontends.web.readmodel import board_view
-from tests.web_support import LiveServer, api, make_app, open_page
+from tests.support.web_support import LiveServer, api, make_app, open_page
 
-REPLAYS = Path(__file__).resolve().parents[1] / "replays"
+REPLAYS = Path(__file__).resolve().parents[3] / "replays"
 SOLO_AT = 48  # the golden solo log: four hazards neutralized, two treasures frozen on one chest
 MOUNTAIN_AT = 8  # the four-player golden log: the mountain just filled
 

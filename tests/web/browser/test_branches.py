@@ -2,7 +2,7 @@
 the viewer shows a game's branches (listed, marked under the timeline) and a branch's
 parent, and "Play from here" starts a live branch whose page says where its dice come from.
 
-See ``tests/web_support.py`` for when these tests skip.
+See ``tests/support/web_support.py`` for when these tests skip.
 """
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ import pytest
 
 from core.branch import write_branch
 from core.store import import_log, load_batches_bytes
-from tests.web_support import LiveServer, api, make_app
+from tests.support.web_support import LiveServer, api, make_app
 
-REPLAYS = Path(__file__).resolve().parents[1] / "replays"
+REPLAYS = Path(__file__).resolve().parents[3] / "replays"
 STORED = "web-0000000000000002.dmlog"  # two-players.dmlog, put in the server's store
 
 

@@ -2,22 +2,13 @@
 
 A spend that leaves nothing to choose comes from the server whole: a click on
 its magic die sends it at once (the page works out nothing), and "help" lists
-it as the complete command. See ``tests/web_support.py`` for when these skip.
+it as the complete command. See ``tests/support/web_support.py`` for when these skip.
 """
 
 from __future__ import annotations
 
-import pytest
-
-from tests.test_choices_frontends import FORCED_SOLO
-from tests.web_support import LiveServer, api, make_app
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    app = make_app(tmp_path_factory.mktemp("web"), SSE_MAX_SECONDS=30.0)
-    with LiveServer(app) as live:
-        yield live
+from tests.support.solo_lines import FORCED_SOLO
+from tests.support.web_support import api
 
 
 def typed(page, line: str) -> None:

@@ -4,7 +4,7 @@ to download, the dice's origin shown, every move sent with its position and an i
 own (sent again after a network failure, played once; a stale one refused in words), and on
 a phone the instruction and Cancel of a spend kept in view.
 
-See ``tests/web_support.py`` for when these tests skip.
+See ``tests/support/web_support.py`` for when these tests skip.
 """
 
 from __future__ import annotations
@@ -13,14 +13,10 @@ import json
 import time
 from pathlib import Path
 
-import pytest
-
 from core.events.codec import command_to_dict
-from tests.web_support import (
-    LiveServer,
+from tests.support.web_support import (
     api,
     live_game,
-    make_app,
     my_turn,
     wait_until,
     watched_page,
@@ -32,13 +28,6 @@ ANN_AND_BOTS = [
     {"name": None, "bot": "greedy"},
 ]
 MAGIC_HEROES = ("Alchemist", "Dragon Slayer", "Surveyor")  # heroes with a magic face
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    app = make_app(tmp_path_factory.mktemp("web"), SSE_MAX_SECONDS=30.0)
-    with LiveServer(app) as live:
-        yield live
 
 
 def new_game(server, players=ANN_AND_BOTS, **extra) -> dict:

@@ -2,23 +2,14 @@
 seed that will not do is refused in words (not cut, not rounded, not turned into a random
 game); a chosen seed says it makes the dice foreseeable and names who chose it.
 
-See ``tests/web_support.py`` for when these tests skip.
+See ``tests/support/web_support.py`` for when these tests skip.
 """
 
 from __future__ import annotations
 
-import pytest
-
-from tests.web_support import LiveServer, api, make_app
+from tests.support.web_support import api
 
 MAX_SEED = 2**64 - 1
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    app = make_app(tmp_path_factory.mktemp("web"), SSE_MAX_SECONDS=30.0)
-    with LiveServer(app) as live:
-        yield live
 
 
 def home(page, server) -> None:

@@ -1,6 +1,6 @@
 """The "How to play" panel in a real Chromium: opened by click and by "?", shut by Esc.
 
-Chromium is Debian's, driven by Playwright (``tests/web_support.py`` says when
+Chromium is Debian's, driven by Playwright (``tests/support/web_support.py`` says when
 these tests skip). The panel must not let the page's own keys act behind it,
 and must fit a phone.
 """
@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from frontends import rules_summary
-from tests.web_support import LiveServer, api, make_app, watched_page
+from tests.support.web_support import LiveServer, api, make_app, watched_page
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[3]
 RENDERED = "body[data-rendered-seq='{}']"
 
 

@@ -3,18 +3,20 @@
 The keyboard reaches and uses every die that can be clicked; each card shows the
 round's score so far; the solo card shows the sequences, the score's parts and
 the refills left; the chart's legend fits; the replay's position names the event
-the list highlights. See ``tests/web_support.py`` for when these tests skip.
+the list highlights. See ``tests/support/web_support.py`` for when these tests skip.
 """
 
 from __future__ import annotations
 
 import itertools
+from pathlib import Path
 
 import pytest
 
-from tests.web_support import LiveServer, api, make_app, my_turn, record_game
-from tests.web_support import tab_to as support_tab_to
+from tests.support.web_support import LiveServer, api, make_app, my_turn, record_game
+from tests.support.web_support import tab_to as support_tab_to
 
+REPLAYS = Path(__file__).resolve().parents[3] / "replays"
 LONG_NAMES = ("Bartholomew", "Gwendolyn", "Maximilian", "Theodora")
 MAGIC_HEROES = ("Alchemist", "Dragon Slayer", "Surveyor")  # heroes with a magic face
 
@@ -119,7 +121,6 @@ def test_the_solo_card_shows_sequences_score_parts_and_refills(page, server):
 def test_the_solo_trove_is_drawn_sequence_by_sequence(page, server):
     from core.projections.views import walk
     from core.store import load_batches
-    from tests.test_web_readmodel import REPLAYS
 
     server.app.config["REPLAYS_DIR"].joinpath("solo.dmlog").write_bytes(
         (REPLAYS / "solo.dmlog").read_bytes()

@@ -1,7 +1,7 @@
 """The pages in a real Chromium: a replay steps and seeks, a game is played, a watcher follows.
 
 Chromium is Debian's (``/usr/bin/chromium``) driven by Playwright; see
-``tests/web_support.py`` for when these tests skip and when they fail.
+``tests/support/web_support.py`` for when these tests skip and when they fail.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import urllib.request
 import pytest
 
 from core.store import load_batches
-from tests.web_support import LiveServer, api, make_app, record_game
+from tests.support.web_support import LiveServer, api, make_app, record_game
 
 RENDERED = "body[data-rendered-seq='{}']"
 

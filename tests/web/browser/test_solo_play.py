@@ -12,10 +12,9 @@ from __future__ import annotations
 
 import time
 
-import pytest
 from flask import request
 
-from core.commands import SpendMagic, TakeDie, parse_command
+from core.commands import SpendMagic, TakeDie
 from core.game import Game
 from core.projections.solo_text import take_choice
 from core.rules.legal import legal_commands
@@ -25,34 +24,8 @@ from frontends.cli.tui import solo_view
 from frontends.cli.tui.session import Session
 from frontends.cli.tui.table import Seat
 from frontends.web.readmodel import board_view, choices
-from tests.web_support import LiveServer, api, make_app, wait_until, watched_page
-
-SEED = 5
-#: Seed 5 up to a wild tunnel beer (die 21) that may open sequence 3 or extend 2 or 1.
-TO_THE_BEER = ("spend 53 on 24", "take 22", "take 0", "take 12")
-#: Then to the last refill, after which nothing more can be done (the game ends itself).
-TO_THE_END = (
-    "take 21 as 3",
-    "take 20",
-    "take 55",
-    "spend 54 on 42 38 26",
-    "take 3",
-    "take 28",
-    "take 32",
-    "spend 55 on 39 33",
-    "take 47",
-    "take 36",
-    "take 5",
-    "refill",
-)
-
-
-def played(*lines: str, practice: bool = False) -> Game:
-    # a practice game: its one person may undo even what the dice have shown
-    game = Game.new(["You"], SEED, mode="solo", practice="You" if practice else "")
-    for line in lines:
-        game.issue(parse_command(line, 0))
-    return game
+from tests.support.solo_lines import SEED, TO_THE_BEER, TO_THE_END, played
+from tests.support.web_support import LiveServer, api, make_app, wait_until, watched_page
 
 
 def text_of(fragments) -> str:
@@ -166,13 +139,6 @@ def test_the_bands_are_the_scoring_modules():
 
 
 # -- in the browser ---------------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    app = make_app(tmp_path_factory.mktemp("web"), SSE_MAX_SECONDS=30.0)
-    with LiveServer(app) as live:
-        yield live
 
 
 def typed(page, line: str) -> None:

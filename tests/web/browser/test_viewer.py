@@ -2,7 +2,7 @@
 controls stay still, the last move and the board's coordinates are drawn, the chart moves
 with every event, and stepping or seeking draws from the boards the page holds.
 
-See ``tests/web_support.py`` for when these tests skip.
+See ``tests/support/web_support.py`` for when these tests skip.
 """
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.web_support import LiveServer, api, make_app, watched_page
+from tests.support.web_support import LiveServer, api, make_app, watched_page
 
-REPLAYS = Path(__file__).resolve().parents[1] / "replays"
+REPLAYS = Path(__file__).resolve().parents[3] / "replays"
 DESKTOP, PHONE = (1280, 800), (390, 844)
 
 
