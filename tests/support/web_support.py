@@ -55,6 +55,16 @@ def record_game(
     return game
 
 
+#: The repository's recorded games (``replays/``).
+REPLAYS = Path(__file__).resolve().parents[2] / "replays"
+
+
+def copy_replays(app, names) -> None:
+    """Put these of the repository's replays into the app's replay library."""
+    for name in names:
+        (app.config["REPLAYS_DIR"] / name).write_bytes((REPLAYS / name).read_bytes())
+
+
 def web_config(tmp_path: Path, **overrides) -> dict:
     """An app configuration confined to ``tmp_path``: fast bots, short streams."""
     replays = tmp_path / "replays"

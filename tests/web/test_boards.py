@@ -9,18 +9,14 @@ from pathlib import Path
 import pytest
 
 from frontends.web.readmodel import pack_boards, unpack_boards
-from tests.support.web_support import live_game, make_app, wait_until
+from tests.support.web_support import live_game, wait_until
 
 REPLAYS = Path(__file__).resolve().parents[2] / "replays"
 
 
-@pytest.fixture
-def app(tmp_path):
-    app = make_app(tmp_path)
-    for name in ("four-players-undo.dmlog", "solo.dmlog"):
-        (app.config["REPLAYS_DIR"] / name).write_bytes((REPLAYS / name).read_bytes())
-    yield app
-    app.extensions["dice_miner"].games.close()
+@pytest.fixture(scope="module")
+def replays():
+    return ("four-players-undo.dmlog", "solo.dmlog")
 
 
 @pytest.mark.parametrize("name", ["four-players-undo.dmlog", "solo.dmlog"])

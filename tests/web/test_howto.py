@@ -8,7 +8,6 @@ rendered as simple HTML, every piece of its text escaped.
 from __future__ import annotations
 
 import re
-import shutil
 from html import unescape
 from pathlib import Path
 
@@ -22,13 +21,9 @@ REPO = Path(__file__).resolve().parents[2]
 RULES = REPO / "docs" / "RULES.md"
 
 
-@pytest.fixture
-def app(tmp_path):
-    app = make_app(tmp_path)
-    for name in ("two-players.dmlog", "solo.dmlog"):
-        shutil.copy(REPO / "replays" / name, app.config["REPLAYS_DIR"] / name)
-    yield app
-    app.extensions["dice_miner"].games.close()
+@pytest.fixture(scope="module")
+def replays():
+    return ("two-players.dmlog", "solo.dmlog")
 
 
 def panel(html: str) -> str:

@@ -1,8 +1,9 @@
 """The browser tests' fixtures: Debian's Chromium (``browser``, one per module), a live
-server for the module (a module that needs replays or settings defines its own
-``server``), and a watched ``page`` of it that fails the test on a script error or a
-request off the server. Every test using ``browser`` or ``page`` is marked ``browser``
-(tests/conftest.py); see ``tests/support/web_support.py`` for when they skip."""
+server for the module with the module's ``replays`` (tests/web/conftest.py; a module that
+needs other settings defines its own ``server``), and a watched ``page`` of it that fails
+the test on a script error or a request off the server. Every test using ``browser`` or
+``page`` is marked ``browser`` (tests/conftest.py); see ``tests/support/web_support.py``
+for when they skip."""
 
 from __future__ import annotations
 
@@ -11,14 +12,16 @@ import pytest
 from tests.support.web_support import (  # noqa: F401  (browser: the fixture)
     LiveServer,
     browser,
+    copy_replays,
     make_app,
     watched_page,
 )
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory):
+def server(tmp_path_factory, replays):
     app = make_app(tmp_path_factory.mktemp("web"), SSE_MAX_SECONDS=30.0)
+    copy_replays(app, replays)
     with LiveServer(app) as live:
         yield live
 

@@ -16,7 +16,7 @@ import pytest
 from core.projections.views import walk
 from core.store import load_batches
 from frontends.web.readmodel import board_view
-from tests.support.web_support import LiveServer, api, make_app, open_page
+from tests.support.web_support import api, open_page
 
 REPLAYS = Path(__file__).resolve().parents[3] / "replays"
 SOLO_AT = 48  # the golden solo log: four hazards neutralized, two treasures frozen on one chest
@@ -24,6 +24,11 @@ MOUNTAIN_AT = 8  # the four-player golden log: the mountain just filled
 
 
 # -- the read model --------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def replays():
+    return ("solo.dmlog", "four-players.dmlog")
 
 
 def test_the_solo_board_says_which_tool_neutralizes_which_hazard_and_which_chest_holds_what():
@@ -41,16 +46,6 @@ def test_the_solo_board_says_which_tool_neutralizes_which_hazard_and_which_chest
 
 
 # -- in the browser --------------------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    root = tmp_path_factory.mktemp("web")
-    app = make_app(root, SSE_MAX_SECONDS=30.0)
-    for name in ("solo.dmlog", "four-players.dmlog"):
-        (app.config["REPLAYS_DIR"] / name).write_bytes((REPLAYS / name).read_bytes())
-    with LiveServer(app) as live:
-        yield live
 
 
 def die_info(page, die: int) -> dict:

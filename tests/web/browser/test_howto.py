@@ -7,25 +7,20 @@ and must fit a phone.
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 
 from frontends import rules_summary
-from tests.support.web_support import LiveServer, api, make_app, watched_page
+from tests.support.web_support import api, watched_page
 
 REPO = Path(__file__).resolve().parents[3]
 RENDERED = "body[data-rendered-seq='{}']"
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    app = make_app(tmp_path_factory.mktemp("howto"))
-    for name in ("two-players.dmlog", "solo.dmlog"):
-        shutil.copy(REPO / "replays" / name, app.config["REPLAYS_DIR"] / name)
-    with LiveServer(app) as live:
-        yield live
+def replays():
+    return ("two-players.dmlog", "solo.dmlog")
 
 
 def summary_shown(page) -> list[str]:

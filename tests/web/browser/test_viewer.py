@@ -11,20 +11,15 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.web_support import LiveServer, api, make_app, watched_page
+from tests.support.web_support import api, watched_page
 
 REPLAYS = Path(__file__).resolve().parents[3] / "replays"
 DESKTOP, PHONE = (1280, 800), (390, 844)
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    root = tmp_path_factory.mktemp("web")
-    app = make_app(root, SSE_MAX_SECONDS=30.0)
-    for name in ("four-players.dmlog", "solo.dmlog"):
-        (app.config["REPLAYS_DIR"] / name).write_bytes((REPLAYS / name).read_bytes())
-    with LiveServer(app) as live:
-        yield live
+def replays():
+    return ("four-players.dmlog", "solo.dmlog")
 
 
 def rendered(page, seq: int) -> None:
