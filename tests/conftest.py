@@ -49,7 +49,8 @@ def pytest_collection_modifyitems(items) -> None:
         backend = params.get("store_backend")
         if used & {"browser", "page"}:
             item.add_marker(pytest.mark.browser)
-        if "terminal" in used or item.path.parent.name == "tmux":
+        tmux_module = item.path.name.startswith("test_play_tmux")  # one not yet shelved
+        if "terminal" in used or item.path.parent.name == "tmux" or tmux_module:
             item.add_marker(pytest.mark.tmux)
         if "postgres_server" in used or "postgres_server" in FIXTURES.get(backend, ()):
             item.add_marker(pytest.mark.postgres)
