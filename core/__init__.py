@@ -29,7 +29,7 @@ One verb per act (the engine has more spellings; these are the front door's):
 
 Names are imported on first use (PEP 562), so ``import core`` costs nothing and
 ``from core import Game`` loads only what a game needs; ``_HOMES`` says where each
-name lives. The boundary tests (``tests/test_front_door.py``) keep the frontends on
+name lives. The boundary tests (``tests/core/test_front_door.py``) keep the frontends on
 these names and every module behind them importing downward only.
 """
 

@@ -10,5 +10,5 @@ together, each part named by its layer:
 - ``words.py``: its events in words (``core.read.text.describe``);
 - ``scoring.py``: its score.
 
-A part imports only the layers at and below its own (``tests/test_front_door.py``).
+A part imports only the layers at and below its own (``tests/core/test_front_door.py``).
 """

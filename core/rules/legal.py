@@ -6,7 +6,7 @@ count, need not build them all. Every command yielded here is accepted by
 ``decide``, and ``decide`` accepts no other up to the order dice are named in:
 each set of spend targets, recycled dice or cached dice is listed once, in one
 order, while ``decide`` takes the same set in any order it can be carried out
-(``tests/test_rules_legal.py`` checks both directions).
+(``tests/core/test_rules_legal.py`` checks both directions).
 """
 
 from __future__ import annotations
