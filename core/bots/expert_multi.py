@@ -31,9 +31,9 @@ from core.projections.state import EXCAVATION, GameState
 from core.rng import DiceRng
 
 #: Futures per decision at the expert's playing strength (median under 100 ms, one core).
-SAMPLES = 48
+SAMPLES = 64
 #: Play-outs of the rest of the round per excavation candidate (the futures split among them).
-VARIANTS = 12
+VARIANTS = 16
 #: Points of mean lead worth one unit of win chance, to break near ties.
 LEAD_WEIGHT = 1e-4
 
