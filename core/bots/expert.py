@@ -1,12 +1,13 @@
-"""The expert bot: the strongest the project has at the solo game.
+"""The expert bot: the strongest the project has, solo and at a table.
 
 Solo, it plays ``core.bots.expert_solo``: up to ten candidates, each played to
 the end on up to sixteen imagined refills, the futures spent by successive
 halving. At a table it plays ``core.bots.expert_multi``: every candidate valued
 as its win chance over many play-outs of the round, every seat playing alike
-(the analysis's valuation, with fewer futures). Like every bot it decides from
-the projected state, the legal commands and its own generator (keyed by the
-game's seed and position), never from the game's dice.
+(the analysis's valuation, with fewer futures), added to ``montecarlo``'s
+value. Like every bot it decides from the projected state, the legal commands
+and its own generator (keyed by the game's seed and position), never from the
+game's dice.
 """
 
 from __future__ import annotations
