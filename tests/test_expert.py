@@ -20,7 +20,7 @@ from core.projections.state import EXCAVATION, MAGIC
 from core.rng import derive_seed
 from core.rules.legal import legal_commands
 from frontends.cli.tui.table import default_bot
-from scripts import solo_limit
+from scripts import bot_strength, solo_limit
 from scripts.bot_strength import decision_times, timing_report
 from tests.test_solo_tools import model_key
 
@@ -191,6 +191,15 @@ def test_bot_strength_times_every_decision_of_each_kind():
     lines = timing_report(times, 2).splitlines()
     assert lines[1].split() == ["bot", "decisions", "median", "mean", "p95"]
     assert lines[2].split()[:2] == ["greedy", str(len(times["greedy"]))]
+
+
+def test_bot_strength_prints_the_three_tables_with_intervals_and_times(capsys):
+    assert bot_strength.main(["--tables", "greedy", "--games", "2", "--timing", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "2 solo games per bot" in out
+    assert "2 games of 2 players (greedy, montecarlo)" in out
+    assert "2 games of 4 players (greedy, montecarlo, montecarlo, montecarlo)" in out
+    assert out.count("95% interval") == 2 and out.count("median") == 3
 
 
 def test_solo_limit_sets_the_expert_beside_a_clairvoyant_and_the_dices_ceiling(capsys):
