@@ -9,7 +9,7 @@ import pytest
 
 from core.bots import BOTS
 from core.game import Game
-from core.scoring_solo import solo_score
+from core.modes.solo.scoring import solo_score
 from frontends.cli import play
 from frontends.cli.main import build_parser, main
 from frontends.cli.tui.table import Seat, bot_seat, default_bot, seats_from_names

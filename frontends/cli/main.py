@@ -11,7 +11,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from core.errors import DiceMinerError
+from core import DiceMinerError
 from frontends.cli import (
     analyse,
     branch,
@@ -24,9 +24,22 @@ from frontends.cli import (
     storetools,
     worker,
 )
+from frontends.cli.remote import command as remote
 
 #: Modules that add a subcommand: each has ``register(subparsers)``.
-COMMANDS = [demo, play, simulate, replay, analyse, branch, logtools, storetools, serve, worker]
+COMMANDS = [
+    demo,
+    play,
+    remote,
+    simulate,
+    replay,
+    analyse,
+    branch,
+    logtools,
+    storetools,
+    serve,
+    worker,
+]
 
 EXIT_ERROR = 2
 

@@ -16,12 +16,21 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from core.analysis import DEFAULT_SAMPLES, DEFAULT_SOLO_SAMPLES
-from core.bots.registry import DEFAULT_LEVEL, bot_kind, levels_help
-from core.commands import GAME_MODES
-from core.errors import DiceMinerError, LogLocked, TornRecord
-from core.game import Game
-from core.scoring_solo import solo_score
+from core import (
+    DEFAULT_LEVEL,
+    DEFAULT_SAMPLES,
+    DEFAULT_SOLO_SAMPLES,
+    GAME_MODES,
+    DiceMinerError,
+    Game,
+    LogLocked,
+    SetupError,
+    TornRecord,
+    bot_kind,
+    check_seats,
+    levels_help,
+    solo_score,
+)
 from frontends.cli.args import EXIT_USAGE, positive_int
 from frontends.cli.launcher import command
 from frontends.cli.tui.table import BOT_NAMES, Seat, bot_seat, default_bot, seats_from_names
@@ -249,6 +258,10 @@ def start(args: argparse.Namespace) -> tuple[Game, tuple[Seat, ...], Path, list[
         mode = "solo"
     else:
         seats, mode = table_from_options(args), "multi"
+    try:  # a name the boards can draw, that passes for no bot and no other seat
+        check_seats([(seat.name, seat.bot) for seat in seats])
+    except SetupError as refused:
+        raise PlayError(f"--name: {refused}") from None
     seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000)
     path = args.log if args.log is not None else default_log(seed)
     check_new_log(path)

@@ -61,6 +61,7 @@ def rules():
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
         raise ApiError(404, "not_found", "the rules reference is not installed here") from None
+    text = rulesdoc.for_players(text)  # players first: the notes for developers close it
     return render_template(
         "rules.html", body=rulesdoc.render(text), contents=rulesdoc.headings(text)
     )

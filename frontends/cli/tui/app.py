@@ -33,8 +33,7 @@ from prompt_toolkit.layout.menus import CompletionsMenu
 from prompt_toolkit.layout.processors import BeforeInput
 from prompt_toolkit.widgets import Frame
 
-from core.mountain import dice_on
-from core.projections.state import SETUP
+from core import SETUP, dice_on
 from frontends.cli.tui import analysis_view, board, overlays, panels, solo_view
 from frontends.cli.tui.choosing import Spot
 from frontends.cli.tui.commandline import CommandCompleter, CommandValidator
@@ -330,6 +329,7 @@ class PlayApp:
 
     def _start_bots(self) -> None:
         self.app.create_background_task(self._bots())
+        self.app.create_background_task(self.session.follow(self.app.invalidate))
         # `kill`, or the terminal closed: leave as `q` does, the terminal given back as
         # it was and the way to continue printed (the moves are all in the log already)
         loop = asyncio.get_running_loop()

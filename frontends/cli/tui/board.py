@@ -12,8 +12,7 @@ from collections.abc import Callable
 
 from prompt_toolkit.mouse_events import MouseEvent, MouseEventType
 
-from core.dice import HERO_NAMES, HEROES, KIND_OF, face_kind
-from core.mountain import ROW_LENGTHS, ROWS, slot_index
+from core import HERO_NAMES, HEROES, KIND_OF, ROW_LENGTHS, ROWS, face_kind, slot_index
 from frontends.cli.tui.choosing import Spot, grid_columns
 from frontends.cli.tui.glyphs import Glyphs, die_style, kind_style
 from frontends.cli.tui.session import Session

@@ -16,7 +16,7 @@ from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 from prompt_toolkit.validation import ValidationError, Validator
 
-from core.errors import CommandSyntaxError
+from core import CommandSyntaxError
 from frontends.cli.tui.session import Session
 from frontends.cli.tui.typed import typed
 

@@ -2,19 +2,32 @@
 
 Each returns prompt-toolkit formatted text for a given width. Scores are read
 from the projected state; the live per-category breakdown of the round in
-progress comes from ``core.projections.views.score_so_far``, as the web's does.
+progress comes from ``core.read.views.score_so_far``, as the web's does.
 """
 
 from __future__ import annotations
 
 import textwrap
 
-from core.commands import Refill, ShareBeer, SpendMagic, TakeDie
-from core.dice import HEROES, face_kind
-from core.projections.state import EXCAVATION, MAGIC, OVER, REPLENISH, SETUP, SOLO, GameState
-from core.projections.text import die_words, face_words
-from core.projections.views import score_so_far
-from core.scoring import Breakdown
+from core import (
+    EXCAVATION,
+    HEROES,
+    MAGIC,
+    OVER,
+    REPLENISH,
+    SETUP,
+    SOLO,
+    Breakdown,
+    GameState,
+    Refill,
+    ShareBeer,
+    SpendMagic,
+    TakeDie,
+    die_words,
+    face_kind,
+    face_words,
+    score_so_far,
+)
 from frontends.cli.tui.board import REVIEW_MARKS, Fragments, OnClick, frag
 from frontends.cli.tui.glyphs import LEGEND, Glyphs, die_style, kind_style
 from frontends.cli.tui.session import Session

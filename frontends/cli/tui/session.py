@@ -3,34 +3,45 @@
 The game, its seats, whose turn it is, the undo policy and the bots' moves are
 the game host's (``core.host.Table``); the session sends it the keyboard's
 commands and keeps only presentation state: the
-status line, the event lines (``core.projections.text.describe``), the overlay.
+status line, the event lines (``core.read.text.describe``), the overlay.
 What can be selected, the cursor, the dice picked for a spend or a cache, an
 open menu and the keys that act on them are its ``chooser`` (``choosing``, over
-the core read model ``core.projections.choices``); a refused command shows the
+the core read model ``core.read.choices``); a refused command shows the
 engine's own message and changes nothing. No prompt-toolkit here, so the whole
 flow can be driven and tested without a terminal.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from attrs import evolve, frozen
 
-from core.commands import Command, TakeDie, Undo, parse_command
-from core.errors import CommandSyntaxError, RuleError, StoreError
-from core.events import game as ev
-from core.events import solo as sev
-from core.events.base import Event
-from core.game import Game
-from core.host import Table
-from core.host.table import BotMove
-from core.projections.state import GameState
-from core.projections.steps import Commit, Step
-from core.projections.text import describe
-from core.projections.views import StepReader
-from core.store import Seating, SeatRecord
+from core import (
+    BotMove,
+    Choices,
+    Command,
+    CommandSyntaxError,
+    Commit,
+    Event,
+    Game,
+    GameState,
+    RuleError,
+    Seating,
+    SeatRecord,
+    Step,
+    StepReader,
+    StoreError,
+    Table,
+    TakeDie,
+    Undo,
+    choices,
+    describe,
+    parse_command,
+)
+from core import events as ev
+from core import events as sev
 from frontends.cli.tui.choosing import Chooser
 from frontends.cli.tui.glyphs import sort_key
 from frontends.cli.tui.hints import Hint, HintMove
@@ -66,8 +77,10 @@ class Session:
         hints: bool | None = None,
         samples: int | None = None,
         read_only: bool = False,
+        host: Table | None = None,
     ) -> None:
-        self.table = Table(game, Seating(tuple(seats)))
+        #: The game host; ``host`` is another's, e.g. a server's game (``frontends.cli.remote``).
+        self.table = Table(game, Seating(tuple(seats))) if host is None else host
         #: A finished game resumed from its log: shown, never changed (no undo).
         self.read_only = read_only
         #: Why the game stopped (its log could not keep a move), or None while it goes on.
@@ -158,6 +171,13 @@ class Session:
     def legal(self) -> list[Command]:
         """The legal commands of the player to act."""
         return self.game.legal()
+
+    def read_model(self, state: GameState) -> Choices:
+        """What the seat to act may choose at ``state`` (a remote session: the server's)."""
+        return choices(state, state.to_act())
+
+    async def follow(self, redraw: Callable[[], None]) -> None:
+        """Keep up with moves made elsewhere (a remote session's); here nothing to follow."""
 
     def trove_order(self, seat: int) -> tuple[int, ...]:
         """A trove's dice in display order: by type, then face."""

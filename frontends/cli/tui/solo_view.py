@@ -1,14 +1,13 @@
 """The solo game's side panel and result: the score by category, the sequences, the
 frozen gems and the neutralized hazards, the refills left (RULES.md section 4).
 
-The score is ``core.scoring_solo.solo_score`` of the projected state; this
+The score is ``core.modes.solo.scoring.solo_score`` of the projected state; this
 module only lays it out.
 """
 
 from __future__ import annotations
 
-from core.events.solo import SoloGameEnded
-from core.scoring_solo import RATINGS, solo_score
+from core import RATINGS, SoloGameEnded, solo_score
 from frontends.cli.tui.board import Fragments
 from frontends.cli.tui.glyphs import Glyphs, die_style
 from frontends.cli.tui.panels import DIM, TITLE
