@@ -50,7 +50,9 @@ class Verdict(tuple):
 TEMPERATURE = 8.0
 
 
-def verdict(finals: Sequence[Sequence[float]], seat: int) -> Verdict:
+def verdict(
+    finals: Sequence[Sequence[float]], seat: int, temperature: float = TEMPERATURE
+) -> Verdict:
     """Each seat's chance and ``seat``'s mean lead over its best rival.
 
     A future's final totals do not settle the game: the model leaves luck out
@@ -64,7 +66,7 @@ def verdict(finals: Sequence[Sequence[float]], seat: int) -> Verdict:
     lead = 0.0
     for final in finals:
         top = max(final)
-        weights = [math.exp((t - top) / TEMPERATURE) for t in final]
+        weights = [math.exp((t - top) / temperature) for t in final]
         whole = sum(weights)
         for s in range(n):
             wins[s] += weights[s] / whole

@@ -6,6 +6,7 @@ from attrs import evolve
 from core.bots import bot_rng, make_bot
 from core.bots.expert_solo import weigh
 from core.bots.legal_list import LegalList
+from core.bots.montecarlo import WEIGHED_PHASES
 from core.bots.play import bot_command, play_game
 from core.bots.registry import DEFAULT_LEVEL, LEVELS, MEASURED, levels_help, parse_bots
 from core.bots.series import lineup, play_one
@@ -15,10 +16,11 @@ from core.bots.solo_search import shortlist
 from core.commands import Refill
 from core.game import Game
 from core.modes.solo.events import MountainRefilled
+from core.projections.state import EXCAVATION, MAGIC
 from core.rng import derive_seed
 from core.rules.legal import legal_commands
 from frontends.cli.tui.table import default_bot
-from scripts import solo_limit
+from scripts import bot_strength, solo_limit
 from scripts.bot_strength import decision_times, timing_report
 from tests.support.solo_model import model_key
 
@@ -75,15 +77,51 @@ def test_the_expert_outscores_greedy_solo():
     assert sum(expert) > sum(greedy)
 
 
-def test_at_a_table_the_expert_plays_legally():
-    game = Game.new(["a", "b"], 41)
-    expert, greedy, checked = make_bot("expert"), make_bot("greedy"), 0
-    while not game.state.is_over and checked < 40:
+def expert_table_positions(seed: int, players: int, count: int):
+    """Up to ``count`` positions of a table game where seat 0 (the expert, against
+    greedy) is to act in a phase it weighs, with the game's depth there."""
+    game = Game.new([f"p{s}" for s in range(players)], seed)
+    bots = [make_bot("expert")] + [make_bot("greedy")] * (players - 1)
+    found = []
+    while not game.state.is_over and len(found) < count:
         state = game.state
-        command = bot_command(game, expert if state.to_act() == 0 else greedy)
-        assert command in list(legal_commands(state))
-        game.issue(command)
-        checked += 1
+        if state.to_act() == 0 and state.phase in WEIGHED_PHASES:
+            found.append((state, game.timeline.depth))
+        game.issue(bot_command(game, bots[state.to_act()]))
+    return found
+
+
+def test_at_a_table_the_expert_plays_legally_and_deterministically():
+    positions = expert_table_positions(41, 2, 24) + expert_table_positions(42, 4, 8)
+    phases = {state.phase for state, _ in positions}
+    assert {EXCAVATION, MAGIC} <= phases
+    for state, depth in positions:
+        rng = bot_rng(state, depth, 0)
+        first = make_bot("expert").choose(state, LegalList(state), rng)
+        again = make_bot("expert").choose(state, LegalList(state), bot_rng(state, depth, 0))
+        assert first == again and first in list(legal_commands(state))
+
+
+def test_at_a_table_the_expert_does_not_see_the_dice_to_come():
+    """Positions alike but for the seed the dice to come follow from (the bag's draws,
+    every reroll): given the same generator, the expert chooses the same."""
+    compared = 0
+    for state, depth in expert_table_positions(43, 2, 10):
+        other = evolve(state, seed=state.seed ^ 0x5EED)
+        mine = make_bot("expert").choose(state, LegalList(state), bot_rng(state, depth, 0))
+        theirs = make_bot("expert").choose(other, LegalList(other), bot_rng(state, depth, 0))
+        assert mine == theirs
+        compared += 1
+    assert compared >= 8
+
+
+def test_at_a_table_the_expert_is_ahead_of_greedy():
+    """A smoke test over a few seeded 2-player games, seats rotating (the measurement
+    is scripts/bot_strength.py)."""
+    results = [play_one(["expert", "greedy"], 3, i, rotate=True) for i in range(4)]
+    wins = sum(1 / len(r.winners) for r in results for s in r.winners if r.bots[s] == "expert")
+    lead = sum(r.totals[r.bots.index("expert")] - r.totals[r.bots.index("greedy")] for r in results)
+    assert wins >= 3 and lead > 0
 
 
 # -- choosing an opponent by strength -------------------------------------------------
@@ -153,6 +191,15 @@ def test_bot_strength_times_every_decision_of_each_kind():
     lines = timing_report(times, 2).splitlines()
     assert lines[1].split() == ["bot", "decisions", "median", "mean", "p95"]
     assert lines[2].split()[:2] == ["greedy", str(len(times["greedy"]))]
+
+
+def test_bot_strength_prints_the_three_tables_with_intervals_and_times(capsys):
+    assert bot_strength.main(["--tables", "greedy", "--games", "2", "--timing", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "2 solo games per bot" in out
+    assert "2 games of 2 players (greedy, montecarlo)" in out
+    assert "2 games of 4 players (greedy, montecarlo, montecarlo, montecarlo)" in out
+    assert out.count("95% interval") == 2 and out.count("median") == 3
 
 
 def test_solo_limit_sets_the_expert_beside_a_clairvoyant_and_the_dices_ceiling(capsys):
