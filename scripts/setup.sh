@@ -25,3 +25,9 @@ if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
   .venv/bin/python -m pip install --quiet --disable-pip-version-check -e ".${extra}" >&2
   touch "$stamp"
 fi
+# The web client's JavaScript tools (Biome, axe-core; package-lock.json) for the tests, once
+# per change of the lock; skipped where Node is absent (the tests that need it say so).
+if [ -n "$extra" ] && command -v npm >/dev/null && [ -f package-lock.json ] &&
+  { [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; }; then
+  npm ci --no-audit --no-fund --loglevel=error >&2
+fi

@@ -187,7 +187,19 @@ export class AnalysisView {
       el(
         "table",
         { class: "analysis-summary" },
-        el("thead", {}, el("tr", {}, el("th", {}, "Player"), el("th", { title: "lichess's accuracy over the decisions with a choice" }, "Accuracy"), markHead("inaccuracy", "inaccuracies", t), markHead("mistake", "mistakes", t), markHead("blunder", "blunders", t))),
+        el(
+          "thead",
+          {},
+          el(
+            "tr",
+            {},
+            el("th", {}, "Player"),
+            el("th", { title: "lichess's accuracy over the decisions with a choice" }, "Accuracy"),
+            markHead("inaccuracy", "inaccuracies", t),
+            markHead("mistake", "mistakes", t),
+            markHead("blunder", "blunders", t),
+          ),
+        ),
         el("tbody", {}, rows),
       ),
       this.dom.chart,
@@ -303,16 +315,20 @@ export class AnalysisView {
   fromHere(d) {
     const value = (v) => `${v}${this.unit}`;
     const section = el("div", { class: "from-here" });
-    section.append(el("p", {}, el("strong", {}, `${shortName(d.player)} to move`), ` (${d.legal} legal moves): the best found, drawn on the board, and the next ${Math.min(SHOWN, d.candidates.length) - 1}.`));
-    const rows = d.candidates.slice(0, SHOWN).map((c, i) =>
-      el(
-        "li",
-        { class: [i === 0 ? "best" : "", c.command === d.played.command ? "played" : ""].join(" ").trim() },
-        el("span", { class: "value" }, value(c.value)),
-        el("span", { class: "words" }, c.words),
-        c.command === d.played.command ? el("span", { class: "tag" }, "played") : null,
-      ),
+    section.append(
+      el("p", {}, el("strong", {}, `${shortName(d.player)} to move`), ` (${d.legal} legal moves): the best found, drawn on the board, and the next ${Math.min(SHOWN, d.candidates.length) - 1}.`),
     );
+    const rows = d.candidates
+      .slice(0, SHOWN)
+      .map((c, i) =>
+        el(
+          "li",
+          { class: [i === 0 ? "best" : "", c.command === d.played.command ? "played" : ""].join(" ").trim() },
+          el("span", { class: "value" }, value(c.value)),
+          el("span", { class: "words" }, c.words),
+          c.command === d.played.command ? el("span", { class: "tag" }, "played") : null,
+        ),
+      );
     section.append(el("ol", { class: "candidates" }, rows));
     if (d.played.rank > SHOWN) section.append(el("p", { class: "hint" }, `Played: ${d.played.words} (${value(d.played.value)}, the ${ordinal(d.played.rank)} best).`));
     return section;

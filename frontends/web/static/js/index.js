@@ -171,7 +171,9 @@ async function wireGameForm() {
   } catch {
     // keep the usual ones
   }
-  DEFAULT_SEATS.forEach((seat, i) => rows.append(seatRow(i, seat, bots, levels)));
+  DEFAULT_SEATS.forEach((seat, i) => {
+    rows.append(seatRow(i, seat, bots, levels));
+  });
   const start = async (mode) => {
     message.textContent = "";
     for (const input of form.querySelectorAll("[aria-invalid]")) input.removeAttribute("aria-invalid");
@@ -211,14 +213,16 @@ async function loadGames() {
       box.append(el("p", { class: "hint" }, "No game is being played on this server."));
       return;
     }
-    const rows = [...games].reverse().map((g) =>
-      el(
-        "tr",
-        {},
-        el("td", {}, el("a", { href: `/games/${g.id}` }, g.players.map(shortName).join(", "))),
-        el("td", {}, g.over ? `over: ${g.winners.map(shortName).join(", ")}` : g.phase === "setup" ? "choosing heroes" : `round ${g.round}, ${g.phase}`),
-      ),
-    );
+    const rows = [...games]
+      .reverse()
+      .map((g) =>
+        el(
+          "tr",
+          {},
+          el("td", {}, el("a", { href: `/games/${g.id}` }, g.players.map(shortName).join(", "))),
+          el("td", {}, g.over ? `over: ${g.winners.map(shortName).join(", ")}` : g.phase === "setup" ? "choosing heroes" : `round ${g.round}, ${g.phase}`),
+        ),
+      );
     box.append(el("table", { class: "games-table" }, el("thead", {}, el("tr", {}, el("th", {}, "Players"), el("th", {}, "Now"))), el("tbody", {}, rows)));
   } catch (error) {
     clear(box).append(el("p", { class: "form-error" }, error.message));
@@ -227,7 +231,14 @@ async function loadGames() {
 
 function introDice() {
   const box = document.getElementById("intro-dice");
-  const faces = [["tunnel", "5"], ["treasure", "gem3"], ["hazard", "dragon2"], ["tool", "pickaxe"], ["magic", "magic2"], ["tunnel", "beer"]];
+  const faces = [
+    ["tunnel", "5"],
+    ["treasure", "gem3"],
+    ["hazard", "dragon2"],
+    ["tool", "pickaxe"],
+    ["magic", "magic2"],
+    ["tunnel", "beer"],
+  ];
   for (const [kind, face] of faces) box.append(dieSvg({ kind, face }, { size: 44, showId: false }));
 }
 
