@@ -4,7 +4,8 @@
 state) with a ``table`` block the pictures need: seats by index, the top and side
 dice of the mountain, spent hero faces, each seat's score if the round in play
 ended now (as the terminal shows it), the solo score, breakdown and sequences,
-and which tool die neutralizes each hazard and which chest holds each frozen treasure.
+and which tool die neutralizes each hazard and which chest holds each frozen treasure;
+``status`` is the one sentence saying where the game stands (``status_sentence``).
 What a seat may do now is ``core.projections.choices`` in JSON
 (``frontends.web.choices_json``; ``choices`` here is the same function, for the
 modules that import it from here): the browser never re-derives a rule, it only
@@ -23,6 +24,7 @@ from core.events.codec import Batch
 from core.events.game import RoundScored, TieBreakScored
 from core.mountain import side_slots, top_slots
 from core.projections.state import EXCAVATION, MAGIC, GameState
+from core.projections.status_words import status_sentence
 from core.projections.views import StepReader, score_so_far, state_view
 from core.scoring_solo import RATINGS, solo_score
 from frontends.web.choices_json import choices_view as choices
@@ -66,6 +68,7 @@ def board_view(state: GameState, seq: int) -> dict[str, Any]:
     else:
         table["round_now"] = round_now(state)
     view["table"] = table
+    view["status"] = status_sentence(state)  # the page shows it as it comes
     return view
 
 
