@@ -1,0 +1,118 @@
+"""A player's turn in Chromium: it never stops for one failed request, the tab says whose
+turn it is, and an action that ends the game is asked twice. See ``tests/web_support.py``
+for when these tests skip."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from tests.web_support import LiveServer, api, make_app
+
+GLOWING = "#mountain [role=button][data-die]"
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    app = make_app(tmp_path_factory.mktemp("web"), SSE_MAX_SECONDS=30.0)
+    with LiveServer(app) as live:
+        yield live
+
+
+def solo(server) -> dict:
+    body = {"players": [{"name": "You", "bot": None}], "mode": "solo", "seed": 11}
+    return api(server, "/api/games", body)
+
+
+def fail_choices(page, times: int | None) -> list[str]:
+    """Make the page's choices requests fail at the network (``times`` of them; None: all
+    until the returned list gets an item); returns the list of the requests answered."""
+    seen: list[str] = []
+    failing = {"left": times}
+
+    def route(route):
+        left = failing["left"]
+        if left is None or left > 0:
+            if left is not None:
+                failing["left"] = left - 1
+            seen.append("failed")
+            return route.abort("internetdisconnected")
+        seen.append("passed")
+        return route.continue_()
+
+    page.route("**/choices", route)
+    return seen
+
+
+def test_a_failed_choices_request_is_asked_again_and_the_turn_goes_on(page, server):
+    game = solo(server)
+    seen = fail_choices(page, times=2)
+    page.goto(server.url + game["seats"][0]["link"])
+    # the failure is named for what it is (the choices), never a move that was not made
+    page.wait_for_selector("#refusal[data-code='choices-retrying']")
+    said = page.locator("#refusal").inner_text()
+    assert "choices could not be loaded" in said and "move" not in said
+    page.wait_for_selector(GLOWING)  # asked again: the dice glow, no reload
+    assert seen[:3] == ["failed", "failed", "passed"]
+    assert page.locator("#refusal").is_hidden()
+    seq = page.get_attribute("body", "data-rendered-seq")
+    page.locator(GLOWING).first.click()  # and the turn is played
+    page.wait_for_selector(f"body:not([data-rendered-seq='{seq}'])", state="attached")
+    assert page.locator("#refusal").is_hidden()
+
+
+def test_the_browser_back_online_asks_at_once(page, server):
+    game = solo(server)
+    seen = fail_choices(page, times=None)
+    page.goto(server.url + game["seats"][0]["link"])
+    deadline = time.monotonic() + 10
+    while seen.count("failed") < 4 and time.monotonic() < deadline:  # the next wait is 4 s
+        page.wait_for_timeout(50)
+    assert seen.count("failed") >= 4
+    page.unroute("**/choices")
+    context = page.context
+    context.set_offline(True)
+    context.set_offline(False)  # the "online" event: no waiting out the backoff
+    started = time.monotonic()
+    page.wait_for_selector(GLOWING, timeout=3000)
+    assert time.monotonic() - started < 3
+
+
+def test_the_tab_says_your_turn_with_a_marked_icon(page, server):
+    game = solo(server)
+    page.goto(server.url + game["seats"][0]["link"])
+    page.wait_for_selector("body[data-my-turn='yes']", state="attached")
+    assert page.title().startswith("Your turn · ")
+    assert page.get_attribute("link[rel=icon]", "href").startswith("data:image/svg+xml")
+    toggle = page.locator("#turn-alert")
+    assert toggle.get_attribute("aria-pressed") == "false"  # off by default
+    toggle.click()
+    assert toggle.get_attribute("aria-pressed") == "true"
+    assert page.evaluate("localStorage.getItem('dm-turn-alert')") == "on"
+
+
+def test_a_watcher_gets_no_turn_signal(page, server):
+    game = solo(server)
+    page.goto(server.url + f"/games/{game['id']}")
+    page.wait_for_selector("body[data-my-turn='no']", state="attached")
+    assert not page.title().startswith("Your turn")
+    assert page.locator("#turn-alert").is_hidden()
+
+
+def test_stop_and_score_is_asked_twice(page, server):
+    game = solo(server)
+    page.goto(server.url + game["seats"][0]["link"])
+    page.wait_for_selector(GLOWING)
+    posts = len(page.posts)
+    page.get_by_role("button", name="Stop and score…").click()
+    assert len(page.posts) == posts  # nothing sent yet: the question is asked
+    assert "This ends the game" in page.locator("#menu").inner_text()
+    page.get_by_role("button", name="Cancel").click()
+    assert page.locator("#menu").is_hidden()
+    assert api(server, f"/api/games/{game['id']}/state")["phase"] != "over"
+
+    page.get_by_role("button", name="Stop and score…").click()
+    page.get_by_role("button", name="Yes, stop and score").click()
+    page.wait_for_selector("#after:not([hidden])")
+    assert api(server, f"/api/games/{game['id']}/state")["phase"] == "over"
