@@ -116,3 +116,52 @@ def test_stop_and_score_is_asked_twice(page, server):
     page.get_by_role("button", name="Yes, stop and score").click()
     page.wait_for_selector("#after:not([hidden])")
     assert api(server, f"/api/games/{game['id']}/state")["phase"] == "over"
+
+
+def focused_die(page) -> str | None:
+    return page.evaluate("document.activeElement && document.activeElement.dataset.die || null")
+
+
+def test_keyboard_play_with_the_terminal_keys(page, server):
+    game = solo(server)
+    page.goto(server.url + game["seats"][0]["link"])
+    page.wait_for_selector(GLOWING)
+    page.evaluate("document.activeElement.blur()")
+    page.keyboard.press("j")  # a move key with no die focused: the first usable die
+    first = focused_die(page)
+    assert first is not None
+    seq = page.get_attribute("body", "data-rendered-seq")
+    moved = set()
+    for key in ("ArrowRight", "ArrowLeft", "ArrowRight", "ArrowDown", "ArrowUp"):
+        page.keyboard.press(key)  # on a die the arrows move among the dice, not the history
+        moved.add(focused_die(page))
+    assert None not in moved and len(moved) > 1
+    assert page.get_attribute("body", "data-rendered-seq") == seq  # the history did not move
+    assert page.locator("#now").is_disabled()
+
+    die = focused_die(page)
+    page.keyboard.press("Enter")  # Enter uses the focused die: taken
+    page.wait_for_selector(f"body:not([data-rendered-seq='{seq}'])", state="attached")
+    assert page.locator(f"#mountain [data-die='{die}']").count() == 0
+    taken = page.get_attribute("body", "data-rendered-seq")
+    page.evaluate("document.activeElement.blur()")
+    page.keyboard.press("u")  # u: undo, as in the terminal
+    page.wait_for_selector(f"body:not([data-rendered-seq='{taken}'])", state="attached")
+    page.wait_for_selector(f"#mountain [data-die='{die}']")
+
+    page.keyboard.press("s")  # s: stop, asked first
+    page.wait_for_selector("#menu:not([hidden])")
+    assert "This ends the game" in page.locator("#menu").inner_text()
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#menu", state="hidden")
+    page.keyboard.press(":")  # : goes to the command line, the colon not typed
+    assert page.evaluate("document.activeElement.id") == "typed-input"
+    assert page.input_value("#typed-input") == ""
+    assert api(server, f"/api/games/{game['id']}/state")["phase"] != "over"
+
+
+def test_the_action_buttons_name_their_keys(page, server):
+    game = solo(server)
+    page.goto(server.url + game["seats"][0]["link"])
+    page.wait_for_selector(GLOWING)
+    assert page.get_by_role("button", name="Stop and score…").get_attribute("aria-keyshortcuts") == "s"

@@ -14,7 +14,7 @@ const TOP = 22;
 
 /**
  * Let a die that can be clicked be reached with Tab and used with Enter or Space,
- * as a button is (its aria-label says which die it is; a picked one is "pressed").
+ * as a button is (its <title> says which die it is; a picked one is "pressed").
  */
 function actionable(node, activate) {
   node.setAttribute("tabindex", "0");

@@ -129,7 +129,8 @@ function use(name, x, y, size, extra = {}) {
  * die: {id, kind, face, spent?, cached?, frozen?, neutralized?} and, in the solo game,
  * its partner from the board's pairs: neutralizedBy / neutralizes (a hazard and its
  * tool die), frozenOn / holds (a frozen treasure and its chest die).
- * options: {size, x, y, hero (a hero face: no id, dashed), showId, classes, title}
+ * options: {size, x, y, hero (a hero face: no id, dashed), showId, classes, title,
+ * decorative (no name: what it shows is said by its container)}
  */
 export function dieSvg(die, options = {}) {
   addSprite();
@@ -148,11 +149,13 @@ export function dieSvg(die, options = {}) {
     height: size,
     x: options.x,
     y: options.y,
-    role: "img",
-    "aria-label": options.title || dieTitle(die, options.hero),
+    // named by its <title> alone (also the mouse's tooltip): an aria-label beside it made axe's
+    // label-content-name-mismatch (the title's text and the die's id are its content)
+    role: options.decorative ? null : "img",
+    "aria-hidden": options.decorative ? "true" : null,
   });
   if (die.id !== undefined && die.id !== null) node.dataset.die = String(die.id);
-  node.append(svg("title", {}, options.title || dieTitle(die, options.hero)));
+  if (!options.decorative) node.append(svg("title", {}, options.title || dieTitle(die, options.hero)));
   node.append(svg("rect", { class: "die-ring", x: 0.5, y: 0.5, width: 39, height: 39, rx: 9 }));
   node.append(svg("rect", { class: "die-body", x: 2, y: 2, width: 36, height: 36, rx: 7.5 }));
   node.append(svg("path", { class: "die-shine", d: "M6 9.5a5 5 0 0 1 5-5h18" }));

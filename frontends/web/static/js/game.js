@@ -21,6 +21,7 @@ import { clear, el, shortName } from "./util.js";
 // the page's jobs, each in its own module: talking to the server, what a click means, the history keys
 import { backoff, isTransient, moveId, retrying, sleep, waitOrEvent } from "./connection.js";
 import { historyTarget, keyIsElsewhere } from "./history.js";
+import { ACTION_KEYS, direction, isLetterMove, nearest } from "./keys.js";
 import { cacheCommand, clickPlan, selectable, spendCommand, toggled } from "./selection.js";
 import { TurnSignal } from "./turn.js";
 
@@ -108,6 +109,7 @@ class GamePage {
     this.turn = new TurnSignal(this.mySeat !== null ? document.getElementById("turn-alert") : null);
     this.showInvite();
     this.wireInput();
+    this.wireKeys(); // before the history's keys: on a die, the arrows are the dice's
     this.wireHistory();
     await this.setBoard(game.state, true);
     this.listen(game.seq);
@@ -236,7 +238,7 @@ class GamePage {
     this.dom.timeline.addEventListener("input", () => this.goTo(Number(this.dom.timeline.value)));
     this.dom.now.addEventListener("click", () => this.goTo(null));
     document.addEventListener("keydown", (event) => {
-      if (keyIsElsewhere(event) || howToOpen() || !this.board) return;
+      if (event.defaultPrevented || keyIsElsewhere(event) || howToOpen() || !this.board) return;
       const to = historyTarget(event.key, this.shown().seq);
       if (to === undefined) return;
       event.preventDefault();
@@ -495,20 +497,22 @@ class GamePage {
     this.dom.prompt.textContent = this.prompt();
     const buttons = clear(this.dom["action-buttons"]);
     const c = this.isMyTurn() ? this.choices : null;
-    const button = (label, onclick, cls = "button") => buttons.append(el("button", { type: "button", class: cls, onclick, disabled: this.busy }, label));
-    if (c && c.beer && c.beer.length && !this.source) button("Share a beer…", () => this.openMenu("Share a beer: reroll it, give it away, then take two dice", c.beer));
-    if (c && c.end && !this.source) button("End my magic turn", () => this.send(c.end.command), "button primary");
+    // a button with a terminal key (static/js/keys.js) says so in its tooltip
+    const button = (label, onclick, cls = "button", key = null) =>
+      buttons.append(el("button", { type: "button", class: cls, onclick, disabled: this.busy, "aria-keyshortcuts": key, title: key ? `key: ${key}` : null }, label));
+    if (c && c.beer && c.beer.length && !this.source) button("Share a beer…", () => this.openMenu("Share a beer: reroll it, give it away, then take two dice", c.beer), "button", "b");
+    if (c && c.end && !this.source) button("End my magic turn", () => this.send(c.end.command), "button primary", "e");
     if (c && c.cache) {
       button(this.picked.length ? `Keep ${this.picked.length} ${this.picked.length === 1 ? "die" : "dice"}` : "Keep nothing", () => this.send(cacheCommand(this.picked)), "button primary");
       if (this.picked.length) button("Clear", () => this.reset());
     }
-    if (c && c.refill && !this.source) button(c.refill.label, () => this.send(c.refill.command));
+    if (c && c.refill && !this.source) button(c.refill.label, () => this.send(c.refill.command), "button", "r");
     // ending the game is asked twice: a stray click must not end it
-    if (c && c.stop && !this.source) button("Stop and score…", () => this.confirm("Stop digging and score now? This ends the game.", c.stop.command, "Yes, stop and score"));
+    if (c && c.stop && !this.source) button("Stop and score…", () => this.confirm("Stop digging and score now? This ends the game.", c.stop.command, "Yes, stop and score"), "button", "s");
     if (this.source || this.menu) button("Cancel", () => this.reset());
     if (this.viewAt !== null) button("Now", () => this.goTo(null), "button primary");
     // only when the server says it would be taken (nothing of mine to undo, or a person moved since: not shown)
-    else if (this.canUndo) button("Undo my last move", () => this.send({ t: "undo" }), "button danger");
+    else if (this.canUndo) button("Undo my last move", () => this.send({ t: "undo" }), "button danger", "u");
     this.renderMenu();
     this.renderHelp();
   }
@@ -551,11 +555,18 @@ class GamePage {
       const faces = el(
         "span",
         { class: "faces" },
-        option.faces.map((face) => dieSvg({ kind: faceKind(face), face }, { size: 30, hero: true })),
+        option.faces.map((face) => dieSvg({ kind: faceKind(face), face }, { size: 30, hero: true, decorative: true })),
       );
       const name = `${option.hero}, faces: ${option.faces.map(faceWords).join(", ")}`; // not "hero face: …" per face
       box.append(
-        el("button", { type: "button", class: "hero-card", "aria-label": name, dataset: { hero: option.hero }, onclick: () => this.send(option.command) }, el("strong", {}, option.hero), faces),
+        el(
+          "button",
+          { type: "button", class: "hero-card", dataset: { hero: option.hero }, onclick: () => this.send(option.command) },
+          // named by its content, the faces' words unseen but inline (no aria-label: axe's
+          // label-content-name-mismatch, the faces' numbers being its content too)
+          el("strong", {}, option.hero, el("span", { class: "inline-hidden" }, name.slice(option.hero.length))),
+          faces,
+        ),
       );
     }
   }
@@ -724,6 +735,69 @@ class GamePage {
     box.hidden = !message;
     box.textContent = message || "";
     box.dataset.code = (message && code) || "";
+  }
+
+  /**
+   * Keyboard play (static/js/keys.js): on a die, the arrows (and h j k l anywhere) move among
+   * the dice that can be used now; b e u m r s : are the terminal's keys. Registered before
+   * the history's keys, which take the arrows when no die has the focus.
+   */
+  wireKeys() {
+    document.addEventListener("keydown", (event) => {
+      if (event.defaultPrevented || keyIsElsewhere(event) || howToOpen() || !this.board || this.mySeat === null) return;
+      const way = direction(event.key);
+      const onDie = event.target && event.target.closest && event.target.closest("[role=button][data-die], [role=button][data-hero-face]");
+      if (way && (onDie || isLetterMove(event.key))) {
+        event.preventDefault();
+        this.moveAmongDice(onDie, way);
+        return;
+      }
+      const action = ACTION_KEYS[event.key];
+      if (action && this.actionKey(action)) event.preventDefault();
+    });
+  }
+
+  /** The dice and hero faces that can be used now, in the page's order. */
+  usableDice() {
+    return [...document.querySelectorAll("#mountain [role=button][data-die], #players [role=button][data-die], #players [role=button][data-hero-face]")];
+  }
+
+  moveAmongDice(from, way) {
+    const dice = this.usableDice();
+    if (!dice.length) return;
+    if (!from) return dice[0].focus();
+    const centre = (node) => {
+      const box = node.getBoundingClientRect();
+      return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+    };
+    const next = nearest(centre(from), dice.map(centre), way);
+    if (next >= 0) dice[next].focus();
+  }
+
+  /** One of the terminal's action keys; false when it does nothing now. */
+  actionKey(action) {
+    const c = this.isMyTurn() ? this.choices : null;
+    if (action === "type") {
+      if (this.dom.typed.hidden) return false;
+      this.dom["typed-input"].focus();
+      return true;
+    }
+    if (action === "undo") {
+      if (!this.canUndo || this.viewAt !== null) return false;
+      this.send({ t: "undo" });
+      return true;
+    }
+    if (!c || this.source) return false;
+    if (action === "beer" && c.beer && c.beer.length) this.openMenu("Share a beer: reroll it, give it away, then take two dice", c.beer);
+    else if (action === "end" && c.end) this.send(c.end.command);
+    else if (action === "refill" && c.refill) this.send(c.refill.command);
+    else if (action === "stop" && c.stop) this.confirm("Stop digging and score now? This ends the game.", c.stop.command, "Yes, stop and score");
+    else if (action === "magic" && c.spend && c.spend.length) {
+      const first = document.querySelector("#players [role=button][data-die], #players [role=button][data-hero-face]");
+      if (!first) return false;
+      first.focus();
+    } else return false;
+    return true;
   }
 
   wireInput() {
