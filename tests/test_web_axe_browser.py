@@ -41,7 +41,8 @@ def server(tmp_path_factory):
 
 def pages(server) -> dict[str, tuple[str, str]]:
     """Each page: its address and a selector that is there once it is drawn."""
-    solo = api(server, "/api/games", {"players": [{"name": "You", "bot": None}], "mode": "solo", "seed": 11})
+    one = {"players": [{"name": "You", "bot": None}], "mode": "solo", "seed": 11}
+    solo = api(server, "/api/games", one)
     players = [{"name": "Ann", "bot": None}, {"name": "Bo", "bot": "greedy"}]
     multi = api(server, "/api/games", {"players": players, "seed": 3, "pace": 0})
     return {

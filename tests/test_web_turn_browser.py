@@ -164,4 +164,5 @@ def test_the_action_buttons_name_their_keys(page, server):
     game = solo(server)
     page.goto(server.url + game["seats"][0]["link"])
     page.wait_for_selector(GLOWING)
-    assert page.get_by_role("button", name="Stop and score…").get_attribute("aria-keyshortcuts") == "s"
+    stop = page.get_by_role("button", name="Stop and score…")
+    assert stop.get_attribute("aria-keyshortcuts") == "s"
