@@ -166,3 +166,26 @@ def test_the_action_buttons_name_their_keys(page, server):
     page.wait_for_selector(GLOWING)
     stop = page.get_by_role("button", name="Stop and score…")
     assert stop.get_attribute("aria-keyshortcuts") == "s"
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844)])
+def test_your_trove_is_in_view_while_you_choose_a_die(browser, server, width, height, tmp_path):
+    game = solo(server)
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    page.goto(server.url + game["seats"][0]["link"])
+    token = game["seats"][0]["token"]
+    choices = api(server, f"/api/games/{game['id']}/choices")  # a die taken (the API)
+    command = next(iter(choices["take"].values()))[0]["command"]
+    answer = api(server, f"/api/games/{game['id']}/commands", {"command": command}, token)
+    page.wait_for_selector(f"body[data-rendered-seq='{answer['state']['seq']}']", state="attached")
+    page.wait_for_selector("[role=button][data-die]")  # choosing again
+    trove = api(server, f"/api/games/{game['id']}/state")["players"][0]["trove"]
+    peek = page.locator("#trove-peek")
+    assert peek.locator("svg.die").count() == len(trove) == 4  # three magic dice and the one taken
+    box = peek.bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height
+    mountain = page.locator("#mountain").bounding_box()
+    assert mountain is not None and mountain["y"] < height  # the mountain beside it
+    page.screenshot(path=str(tmp_path / f"choosing-{width}.png"))
+    context.close()

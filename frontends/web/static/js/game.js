@@ -84,6 +84,7 @@ class GamePage {
         "timeline",
         "position",
         "now",
+        "trove-peek",
       ].map((id) => [id, document.getElementById(id)]),
     );
   }
@@ -515,6 +516,24 @@ class GamePage {
     else if (this.canUndo) button("Undo my last move", () => this.send({ t: "undo" }), "button danger", "u");
     this.renderMenu();
     this.renderHelp();
+    this.renderPeek();
+  }
+
+  /** This seat's trove, small, beside the prompt: in view while a die is chosen (1280x800, a phone). */
+  renderPeek() {
+    const box = this.dom["trove-peek"];
+    const board = this.shown();
+    const trove = board.phase === "over" ? [] : board.players[this.mySeat].trove;
+    box.hidden = !trove.length;
+    const key = JSON.stringify(trove);
+    if (box.hidden || box.dataset.key === key) return;
+    box.dataset.key = key;
+    clear(box).append(el("span", { class: "peek-label" }, "Your trove"));
+    for (const die of trove) {
+      const node = dieSvg(die, { size: 26, decorative: true });
+      node.removeAttribute("data-die"); // a picture: the dice to use are the trove's own
+      box.append(node);
+    }
   }
 
   /** The answer to a typed "help": the commands this seat may type now, and their syntax. */
