@@ -189,3 +189,23 @@ def test_your_trove_is_in_view_while_you_choose_a_die(browser, server, width, he
     assert mountain is not None and mountain["y"] < height  # the mountain beside it
     page.screenshot(path=str(tmp_path / f"choosing-{width}.png"))
     context.close()
+
+
+def test_the_home_list_says_whose_turn_and_marks_yours(page, server):
+    players = [{"name": "Ann", "bot": None}, {"name": "Bo", "bot": None}]
+    game = api(server, "/api/games", {"players": players, "seed": 5, "pace": 0})
+    page.goto(server.url + game["seats"][0]["link"])  # this browser plays Ann
+    page.wait_for_selector("body[data-rendered-seq]", state="attached")
+    page.goto(server.url + "/")
+    row = page.locator("#game-list tr", has=page.locator(f"a[href='/games/{game['id']}']"))
+    row.wait_for()
+    to_act = api(server, f"/api/games/{game['id']}")["to_act"]
+    expected = "your turn" if to_act == 0 else "Bo to act"
+    assert row.locator(".turn-words").get_attribute("data-turn") == expected
+    # another browser, which plays no seat of it, is told whose turn without "your"
+    other = page.context.browser.new_context().new_page()
+    other.goto(server.url + "/")
+    row = other.locator("#game-list tr", has=other.locator(f"a[href='/games/{game['id']}']"))
+    row.wait_for()
+    assert row.locator(".turn-words").get_attribute("data-turn") == ["Ann", "Bo"][to_act] + " to act"
+    other.context.close()

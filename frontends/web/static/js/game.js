@@ -23,6 +23,7 @@ import { backoff, isTransient, moveId, retrying, sleep, waitOrEvent } from "./co
 import { historyTarget, keyIsElsewhere } from "./history.js";
 import { ACTION_KEYS, direction, isLetterMove, nearest } from "./keys.js";
 import { cacheCommand, clickPlan, selectable, spendCommand, toggled } from "./selection.js";
+import { rememberSeat } from "./mygames.js";
 import { TurnSignal } from "./turn.js";
 
 const gameId = document.body.dataset.game;
@@ -107,6 +108,7 @@ class GamePage {
       this.mySeat = null; // not a person's seat: watch only
     }
     if (this.mySeat !== null) this.canUndo = Boolean(this.seats[this.mySeat].can_undo);
+    if (this.mySeat !== null) rememberSeat(gameId, this.mySeat); // the home page's list marks it
     this.turn = new TurnSignal(this.mySeat !== null ? document.getElementById("turn-alert") : null);
     this.showInvite();
     this.wireInput();

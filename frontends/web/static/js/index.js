@@ -4,6 +4,7 @@
 import { getJSON, postFile, postJSON } from "./api.js";
 import { dieSvg } from "./dice.js";
 import { showSeatLinks } from "./links.js";
+import { mySeats, turnWords } from "./mygames.js";
 import { clear, el, shortName } from "./util.js";
 
 // The first seat is the person starting the game: their name is asked, never assumed
@@ -204,6 +205,13 @@ async function wireGameForm() {
   document.getElementById("start-solo").addEventListener("click", () => start("solo"));
 }
 
+/** Whose turn a listed game is; "your turn" marked for a seat this browser plays (mygames.js). */
+function turnCell(game) {
+  const words = turnWords(game, game.players.map(shortName), mySeats()[game.id] ?? null);
+  if (!words) return null;
+  return el("span", { class: `turn-words${words === "your turn" ? " yours" : ""}`, dataset: { turn: words } }, ` · ${words}`);
+}
+
 async function loadGames() {
   const box = document.getElementById("game-list");
   try {
@@ -220,7 +228,7 @@ async function loadGames() {
           "tr",
           {},
           el("td", {}, el("a", { href: `/games/${g.id}` }, g.players.map(shortName).join(", "))),
-          el("td", {}, g.over ? `over: ${g.winners.map(shortName).join(", ")}` : g.phase === "setup" ? "choosing heroes" : `round ${g.round}, ${g.phase}`),
+          el("td", {}, g.over ? `over: ${g.winners.map(shortName).join(", ")}` : g.phase === "setup" ? "choosing heroes" : `round ${g.round}, ${g.phase}`, turnCell(g)),
         ),
       );
     box.append(el("table", { class: "games-table" }, el("thead", {}, el("tr", {}, el("th", {}, "Players"), el("th", {}, "Now"))), el("tbody", {}, rows)));
