@@ -207,5 +207,6 @@ def test_the_home_list_says_whose_turn_and_marks_yours(page, server):
     other.goto(server.url + "/")
     row = other.locator("#game-list tr", has=other.locator(f"a[href='/games/{game['id']}']"))
     row.wait_for()
-    assert row.locator(".turn-words").get_attribute("data-turn") == ["Ann", "Bo"][to_act] + " to act"
+    words = row.locator(".turn-words").get_attribute("data-turn")
+    assert words == ["Ann", "Bo"][to_act] + " to act"
     other.context.close()
