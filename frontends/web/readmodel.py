@@ -67,6 +67,7 @@ def board_view(state: GameState, seq: int) -> dict[str, Any]:
         table["frozen"] = [[treasure, chest] for treasure, chest in state.frozen]
     else:
         table["round_now"] = round_now(state)
+    table["score_now"] = score_now(state)  # each seat's score so far: the chart's point
     view["table"] = table
     view["status"] = status_sentence(state)  # the page shows it as it comes
     return view

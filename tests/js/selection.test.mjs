@@ -17,7 +17,7 @@ const magic = {
   turn: true,
   phase: "magic",
   spend: [
-    { die: 52, hero_face: null, symbols: 2, needed: 2, eligible: [3, 7, 9], label: "die 52 (2 magic)", forced: null },
+    { die: 52, hero_face: null, symbols: 2, needed: 2, eligible: [3, 7, 9], label: "die 52 (2 magic)", forced: null, command: { seat: 0, targets: [], die: 52, hero_face: null, t: "spend" } },
     { die: 53, hero_face: null, symbols: 1, needed: 1, eligible: [3], label: "die 53 (1 magic)", forced: { command: { t: "spend", die: 53, targets: [3] } } },
     { die: null, hero_face: 0, symbols: 1, needed: 1, eligible: [3, 7], label: "hero face h0", forced: null },
   ],
@@ -67,14 +67,16 @@ test("a forced spend (rule D6) is sent as the server gave it; a free one is chos
 });
 
 test("the picks go into the offered shapes", () => {
-  assert.deepEqual(spendCommand(magic.spend[0], [7, 3]), { t: "spend", die: 52, hero_face: null, targets: [7, 3] });
-  assert.deepEqual(cacheCommand([9, 2, 5]), { t: "cache", dice: [2, 5, 9] });
+  assert.deepEqual(spendCommand(magic.spend[0], [7, 3]), { seat: 0, t: "spend", die: 52, hero_face: null, targets: [7, 3] });
+  const cache = { capacity: 3, dice: [2, 5, 9], command: { seat: 0, dice: [], t: "cache" } };
+  assert.deepEqual(cacheCommand(cache, [9, 2, 5]), { seat: 0, t: "cache", dice: [2, 5, 9] });
   assert.deepEqual(toggled([1, 2], 2), [1]);
   assert.deepEqual(toggled([1], 2), [1, 2]);
 });
 
 test("solo recycling keeps to an order the engine takes", () => {
-  const source = { die: 55, hero_face: null, needed: 2, eligible: [], orders: [[4, 9], [9, 4, 1], [6]] };
+  const command = { seat: 0, targets: [], die: 55, hero_face: null, t: "spend" };
+  const source = { die: 55, hero_face: null, needed: 2, eligible: [], orders: [[4, 9], [9, 4, 1], [6]], command };
   assert.deepEqual(recycleOrders(source, [9]), [
     [4, 9],
     [9, 4, 1],

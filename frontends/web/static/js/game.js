@@ -216,6 +216,7 @@ class GamePage {
       if (failed && this.refusal && this.dom.refusal.dataset.code === "choices-retrying") this.say(null);
       if (stale() || choices.seq !== seq) return;
       this.canUndo = Boolean(choices.can_undo && choices.can_undo[this.mySeat]);
+      this.undo = choices.undo && choices.undo[this.mySeat]; // this seat's undo, as the server offers it
       if (choices.seat === this.mySeat && choices.turn) this.choices = choices;
     } catch (error) {
       if (!stale()) this.say(`Your choices could not be loaded: ${error.message}`, error.code || "choices-failed");
@@ -506,7 +507,7 @@ class GamePage {
     if (c && c.beer && c.beer.length && !this.source) button("Share a beer…", () => this.openMenu("Share a beer: reroll it, give it away, then take two dice", c.beer), "button", "b");
     if (c && c.end && !this.source) button("End my magic turn", () => this.send(c.end.command), "button primary", "e");
     if (c && c.cache) {
-      button(this.picked.length ? `Keep ${this.picked.length} ${this.picked.length === 1 ? "die" : "dice"}` : "Keep nothing", () => this.send(cacheCommand(this.picked)), "button primary");
+      button(this.picked.length ? `Keep ${this.picked.length} ${this.picked.length === 1 ? "die" : "dice"}` : "Keep nothing", () => this.send(cacheCommand(c.cache, this.picked)), "button primary");
       if (this.picked.length) button("Clear", () => this.reset());
     }
     if (c && c.refill && !this.source) button(c.refill.label, () => this.send(c.refill.command), "button", "r");
@@ -515,7 +516,7 @@ class GamePage {
     if (this.source || this.menu) button("Cancel", () => this.reset());
     if (this.viewAt !== null) button("Now", () => this.goTo(null), "button primary");
     // only when the server says it would be taken (nothing of mine to undo, or a person moved since: not shown)
-    else if (this.canUndo) button("Undo my last move", () => this.send({ t: "undo" }), "button danger", "u");
+    else if (this.canUndo && this.undo) button(this.undo.label, () => this.send(this.undo.command), "button danger", "u");
     this.renderMenu();
     this.renderHelp();
     this.renderPeek();
@@ -804,8 +805,8 @@ class GamePage {
       return true;
     }
     if (action === "undo") {
-      if (!this.canUndo || this.viewAt !== null) return false;
-      this.send({ t: "undo" });
+      if (!this.canUndo || !this.undo || this.viewAt !== null) return false;
+      this.send(this.undo.command);
       return true;
     }
     if (!c || this.source) return false;

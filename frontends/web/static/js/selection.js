@@ -40,15 +40,15 @@ export function selectable(choices, { source = null, picked = [], seat = null } 
   return out;
 }
 
-/** The spend of ``source`` on the dice picked (solo: in an order the engine takes). */
+/** The server's spend of ``source`` with the dice picked as its targets (solo: in an order the engine takes). */
 export function spendCommand(source, picked) {
   const order = source.orders && recycleOrders(source, picked).find((o) => o.length === picked.length);
-  return { t: "spend", die: source.die, hero_face: source.hero_face, targets: order || [...picked] };
+  return { ...source.command, targets: order || [...picked] };
 }
 
-/** The cache of the dice picked, sorted as the typed command lists them. */
-export function cacheCommand(picked) {
-  return { t: "cache", dice: [...picked].sort((a, b) => a - b) };
+/** The server's cache command with the dice picked, sorted as the typed command lists them. */
+export function cacheCommand(cache, picked) {
+  return { ...cache.command, dice: [...picked].sort((a, b) => a - b) };
 }
 
 /** ``picked`` with ``id`` added, or taken out if it was there. */
