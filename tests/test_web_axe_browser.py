@@ -83,3 +83,32 @@ def test_the_event_list_is_reached_and_stepped_by_keyboard(browser, server):
     page.wait_for_selector("body[data-rendered-seq='4']", state="attached")
     assert page.locator("#events .event.current").get_attribute("data-seq") == "3"
     context.close()
+
+
+def test_in_the_viewer_space_on_a_focused_button_presses_that_button(browser, server):
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.goto(server.url + "/replay/three.dmlog?at=5")
+    page.wait_for_selector("body[data-rendered-seq='5']", state="attached")
+    page.focus("[data-action='next']")
+    page.keyboard.press(" ")  # the focused "Next event", not the playback
+    page.wait_for_selector("body[data-rendered-seq='6']", state="attached")
+    page.wait_for_timeout(600)  # a playback started would have stepped on by now
+    assert page.get_attribute("body", "data-rendered-seq") == "6"
+    assert page.get_attribute("[data-action='play']", "aria-label") == "Play"
+    page.evaluate("document.activeElement.blur()")
+    page.keyboard.press(" ")  # with no button focused, Space still plays
+    page.wait_for_selector("[data-action='play'][aria-label='Pause']", state="attached")
+    context.close()
+
+
+def test_the_chart_is_reached_by_keyboard_and_its_arrows_step(browser, server):
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.goto(server.url + "/replay/three.dmlog?at=5")
+    page.wait_for_selector("body[data-rendered-seq='5']", state="attached")
+    page.focus("#chart")
+    assert page.evaluate("document.activeElement.id") == "chart"
+    page.keyboard.press("ArrowRight")
+    page.wait_for_selector("body[data-rendered-seq='6']", state="attached")
+    context.close()
