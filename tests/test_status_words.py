@@ -58,3 +58,14 @@ def test_the_board_json_and_the_pages_carry_the_words(tmp_path):
     page = make_app(tmp_path).test_client().get("/").get_data(as_text=True)
     assert '<script type="application/json" id="face-words">' in page
     assert '"3": "tunnel 3"' in page or '"3":"tunnel 3"' in page
+
+
+def test_a_solo_rating_carries_its_range_in_words():
+    from frontends.web.readmodel import rating_range
+
+    assert rating_range("Disaster") == "0\u201314"
+    assert rating_range("Masterful") == "71+"
+    _, batches = load_batches(REPLAYS / "solo.dmlog")
+    last = list(walk(batches))[-1]
+    score = board_view(last.after, last.seq + 1)["table"]["solo_score"]
+    assert score["range"] == rating_range(score["rating"])

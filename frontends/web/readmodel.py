@@ -54,6 +54,7 @@ def board_view(state: GameState, seq: int) -> dict[str, Any]:
             "score": score.score,
             "rating": score.rating,
             "bands": [[lowest, name] for lowest, name in RATINGS],
+            "range": rating_range(score.rating),  # the page says it as it is
             "breakdown": {
                 "hazards": b.hazards,
                 "treasure": b.treasure,
@@ -71,6 +72,15 @@ def board_view(state: GameState, seq: int) -> dict[str, Any]:
     view["table"] = table
     view["status"] = status_sentence(state)  # the page shows it as it comes
     return view
+
+
+def rating_range(rating: str) -> str:
+    """The points a solo rating stands for: 46 to 60 (an en dash between), or ``"71+"``."""
+    for n, (lowest, name) in enumerate(RATINGS):
+        if name == rating:
+            last = f"{RATINGS[n + 1][0] - 1}" if n + 1 < len(RATINGS) else None
+            return f"{lowest}\u2013{last}" if last else f"{lowest}+"
+    return ""
 
 
 def round_now(state: GameState) -> list[list[int] | None] | None:

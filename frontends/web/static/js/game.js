@@ -634,10 +634,7 @@ class GamePage {
     const score = this.board.table.solo_score;
     const ended = this.records.findLast((r) => r && r.type === "SoloGameEnded");
     const why = ended ? ended.text : `${score.score} points, ${score.rating}`;
-    const bands = score.bands;
-    const n = bands.findIndex(([, name]) => name === score.rating);
-    const range = n + 1 < bands.length ? `${bands[n][0]}–${bands[n + 1][0] - 1}` : `${bands[n][0]}+`;
-    return `${why} (${score.rating} is ${range} points).${this.canUndo ? " Undo takes back your last move." : ""}`;
+    return `${why} (${score.rating} is ${score.range} points).${this.canUndo ? " Undo takes back your last move." : ""}`;
   }
 
   togglePick(id) {
