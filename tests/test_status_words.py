@@ -54,7 +54,7 @@ def test_a_solo_board_says_its_points_so_far():
 def test_the_board_json_and_the_pages_carry_the_words(tmp_path):
     _, batches = load_batches(REPLAYS / "solo.dmlog")
     step = list(walk(batches))[5]
-    assert board_view(step.after, step.seq + 1)["status"] == status_sentence(step.after)
+    assert board_view(step.after, step.seq + 1)["table"]["status"] == status_sentence(step.after)
     page = make_app(tmp_path).test_client().get("/").get_data(as_text=True)
     assert '<script type="application/json" id="face-words">' in page
     assert '"3": "tunnel 3"' in page or '"3":"tunnel 3"' in page

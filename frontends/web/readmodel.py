@@ -5,7 +5,7 @@ state) with a ``table`` block the pictures need: seats by index, the top and sid
 dice of the mountain, spent hero faces, each seat's score if the round in play
 ended now (as the terminal shows it), the solo score, breakdown and sequences,
 and which tool die neutralizes each hazard and which chest holds each frozen treasure;
-``status`` is the one sentence saying where the game stands (``status_sentence``).
+``table.status`` is the one sentence saying where the game stands (``status_sentence``).
 What a seat may do now is ``core.projections.choices`` in JSON
 (``frontends.web.choices_json``; ``choices`` here is the same function, for the
 modules that import it from here): the browser never re-derives a rule, it only
@@ -69,8 +69,8 @@ def board_view(state: GameState, seq: int) -> dict[str, Any]:
     else:
         table["round_now"] = round_now(state)
     table["score_now"] = score_now(state)  # each seat's score so far: the chart's point
+    table["status"] = status_sentence(state)  # the page shows it as it comes
     view["table"] = table
-    view["status"] = status_sentence(state)  # the page shows it as it comes
     return view
 
 

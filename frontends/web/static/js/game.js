@@ -311,7 +311,7 @@ class GamePage {
     });
     // the tab's title and icon say when it is this seat's turn (static/js/turn.js)
     this.turn.set(this.mySeat !== null && this.board.phase !== "over" && this.board.table.to_act_seat === this.mySeat);
-    const status = this.board.status; // the game now, wherever one looks
+    const status = this.board.table.status; // the game now, wherever one looks
     if (this.dom.status.textContent !== status) this.dom.status.textContent = status; // a live region: said when it changes
     this.dom.chart.closest(".card").hidden = board.mode === "solo"; // a solo score is no round total
     const total = Math.max(this.board.seq, 2);

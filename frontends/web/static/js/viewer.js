@@ -225,7 +225,7 @@ class Viewer {
     this.shownBoard = board;
     this.position = n;
     this.drawBoard(board);
-    const status = board.status;
+    const status = board.table.status;
     this.dom.status.textContent = status;
     this.dom.status.title = status; // the line may be cut to its height: the whole of it
     this.dom.status.classList.remove("error");
