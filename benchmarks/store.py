@@ -144,7 +144,7 @@ def measure(server: PostgresServer, folder: Path, games: Games, rounds: int) -> 
 
 
 def table(figures: dict) -> str:
-    """The figures as a Markdown table, as the README shows them."""
+    """The figures as a Markdown table, as docs/performance.md shows them."""
     rows = [
         ("appends per second, one writer", "file_appends_per_s", "pg_appends_per_s"),
         (

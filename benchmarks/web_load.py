@@ -35,7 +35,7 @@ from typing import Any
 from werkzeug.serving import make_server
 
 from benchmarks.web import percentile
-from core.projections.views import event_record, walk
+from core.read.views import event_record, walk
 from core.store import load_batches
 from frontends.web.app import create_app
 

@@ -12,7 +12,7 @@ header is the parent's with one more key, ``"branch": {"parent": SHA-256 of the
 parent log's bytes (hex), "at": at}``: ordinary logs never have it.
 
 **The fact.** Then the table's command ``BranchGame`` and its event
-``GameBranched`` (``core.rules.table.branch_game``): from which log, after how
+``GameBranched`` (``core.modes.table.rules.branch_game``): from which log, after how
 many events, with which luck, and where the dice come from now, so the log stays
 the whole story and ``dice-miner log verify`` re-runs it like any game
 (``core.verify``).
@@ -46,10 +46,9 @@ from attrs import frozen
 from core.commands import BranchGame
 from core.errors import BranchError, LogError, RuleError
 from core.events.codec import Batch
-from core.events.table import GameBranched
 from core.game import Game, replay_stream
-from core.log import LogWriter
-from core.store import MemoryStream, load_batches_bytes
+from core.modes.table.events import GameBranched
+from core.store import MemoryStream, load_batches_bytes, write_log
 from core.verify import provenance
 
 #: The header key that names a branch's parent: ``{"parent": SHA-256 hex, "at": events}``.
@@ -142,7 +141,7 @@ def write_branch(
     game = branch_game(data, at, luck, seed, name=name)
     payloads = game.stream.payloads()
     header = {k: v for k, v in game.header.items() if k != "format"}
-    LogWriter.create(Path(out), header, sync=sync, first=payloads).close()
+    write_log(out, header, payloads, sync=sync)
     facts = game.state.facts
     sha = game.header[HEADER_KEY]["parent"]
     return Branched(os.fspath(out), sha, at, luck, facts.branch_seed, len(payloads) - 1)

@@ -258,6 +258,35 @@ class ReturnSeat(Command):
         return f"return {self.returned}"
 
 
+@command("leave")
+@frozen
+class LeaveGame(Command):
+    """The person of seat ``left`` leaves the game for good (resigns): a bot of kind
+    ``bot`` plays the seat to the end, and moving again does not take it back."""
+
+    BY_TABLE = True
+
+    left: int
+    bot: str
+
+    def text(self) -> str:
+        return f"leave {self.left} ({self.bot} plays on)"
+
+
+@command("rematch")
+@frozen
+class StartRematch(Command):
+    """The game over, a rematch with the same seats and settings was made: game
+    ``rematch_id`` (its people find it from this game's page)."""
+
+    BY_TABLE = True
+
+    rematch_id: str
+
+    def text(self) -> str:
+        return f"rematch {self.rematch_id}"
+
+
 @command("branch")
 @frozen
 class BranchGame(Command):

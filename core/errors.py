@@ -29,9 +29,15 @@ class RuleError(DiceMinerError, ValueError):
 
 
 class SetupError(DiceMinerError, ValueError):
-    """Options that cannot make a game or a table (bad seats, names, mode or seed)."""
+    """Options that cannot make a game or a table (bad seats, names, mode or seed);
+    ``code`` says which, for a client (``bad_setup`` unless a finer one is given)."""
 
     code = "bad_setup"
+
+    def __init__(self, message: str, code: str | None = None) -> None:
+        super().__init__(message)
+        if code is not None:
+            self.code = code
 
 
 class BranchError(DiceMinerError, ValueError):

@@ -31,7 +31,6 @@ from core.errors import GameDamaged, LogDamaged, RuleError
 from core.events.base import Event
 from core.events.codec import Batch
 from core.events.game import CommandUndone
-from core.log.framing import LogScan
 from core.projections.apply import fold_each
 from core.projections.state import PREGAME, GameState
 from core.projections.steps import Commit
@@ -41,7 +40,7 @@ from core.rules import RULES_VERSION, emit_command, resolve_steps, verbs_of
 from core.rules.checks import check_seat
 from core.rules.legal import legal_commands
 from core.rules.setup import check_new_game
-from core.store import FileStream, MemoryStream, Seating, Store, Stream, load_batches
+from core.store import FileStream, LogScan, MemoryStream, Seating, Store, Stream, load_batches
 
 
 def log_header(command: NewGame) -> dict[str, Any]:

@@ -31,8 +31,8 @@ from core.commands import Command, NewGame, Undo
 from core.errors import RuleError
 from core.events.base import Event
 from core.events.codec import Batch
-from core.events.table import GameBranched, SeedRevealed
 from core.game import Game
+from core.modes.table.events import GameBranched, SeedRevealed
 from core.projections.timeline import replay
 from core.store import MemoryStream
 

@@ -6,7 +6,7 @@ spec always gives the same log. A spec may undo: after the bots have issued
 the random bot, so the game continues differently from how it went before.
 
 The dump has one block per event: its seq, type, player and description, then
-the board lines (``core.projections.views.board_lines``) that the event changed.
+the board lines (``core.read.views.board_lines``) that the event changed.
 The first block shows every line, and the final board closes the dump, so the
 dump pins down every state of the game while staying small.
 """
@@ -24,7 +24,7 @@ from core.bots.random_bot import RandomBot
 from core.bots.series import player_names, write_log
 from core.events.codec import Batch
 from core.game import Game
-from core.projections.views import board_lines, event_line, walk
+from core.read.views import board_lines, event_line, walk
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 

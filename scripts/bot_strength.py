@@ -35,8 +35,8 @@ from core.bots.play import bot_choice
 from core.bots.registry import BOTS, make_bot
 from core.bots.series import GameResult, lineup, play_series
 from core.game import Game
+from core.modes.solo.scoring import RATINGS, rating
 from core.rng import derive_seed
-from core.scoring_solo import RATINGS, rating
 from frontends.cli.args import positive_int, seed_int
 
 

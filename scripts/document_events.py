@@ -1,4 +1,4 @@
-"""Write docs/events.md: every event and command in the log, with its fields.
+"""Write docs/reference/events.md: every event and command in the log, with its fields.
 
 The page is generated from the classes themselves so it cannot drift from the
 code; ``tests/test_docs.py`` fails when the checked-in page is stale. Run
@@ -22,7 +22,7 @@ from core.events import EVENT_TYPES
 from core.events.ranges import range_words
 from core.events.upcasters import HEROES_STANDARD_D1
 
-PAGE = Path(__file__).resolve().parent.parent / "docs" / "events.md"
+PAGE = Path(__file__).resolve().parent.parent / "docs" / "reference" / "events.md"
 
 INTRO = """# Events and commands in the log
 

@@ -43,8 +43,8 @@ from core.bots.solo_model import CAVE, CHESTS, DIE_KIND, GEMS, HAZ, KINDS, Actio
 from core.bots.solo_search import Future, head, shortlist
 from core.dice import BEER
 from core.game import Game
+from core.modes.solo.scoring import RATINGS, SEQUENCE_POINTS, rating
 from core.rng import DiceRng, derive_seed
-from core.scoring_solo import RATINGS, SEQUENCE_POINTS, rating
 from scripts.bot_strength import mean_interval
 
 #: A player in the model: (position, the dealt future, its own generator) -> action.

@@ -93,7 +93,7 @@ class Figures:
                 setattr(self, field.name, getattr(self, field.name) + getattr(other, field.name))
 
     def summary(self) -> str:
-        """The figures in a few lines, as the README quotes them."""
+        """The figures in a few lines, as docs/performance.md quotes them."""
         return (
             f"{self.trials} kill trials in {self.seconds:.1f} s: {self.killed} writers killed "
             f"mid-run, {self.finished} finished first\n"

@@ -25,7 +25,7 @@ from core.commands import EndSolo, SpendMagic
 from core.dice import ALL_FACES, FACES, KIND_OF
 from core.game import Game
 from core.projections.statehash import state_hash
-from core.projections.views import walk
+from core.read.views import walk
 from tests.cli_helpers import game_with_undo, rewrite_log
 
 REPLAYS = Path(__file__).resolve().parent.parent / "replays"

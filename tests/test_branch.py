@@ -14,12 +14,12 @@ from core.bots.play import bot_command, play_game
 from core.branch import branch_facts, branch_game, branch_points, kept_batches, write_branch
 from core.commands import BranchGame, RevealSeed, Undo
 from core.errors import BranchError, LogDamaged, RuleError
-from core.events import table as tev
 from core.events.codec import Batch, encode_batch
 from core.events.game import CommandUndone
 from core.game import Game
 from core.host.undo import undo_depth
 from core.log.framing import encode_log
+from core.modes.table import events as tev
 from core.projections.statehash import canonical
 from core.projections.timeline import replay
 from core.rng import DiceRng
@@ -373,7 +373,7 @@ def test_a_branch_of_a_branch_names_its_own_parent(tmp_path):
 
 
 def test_games_without_a_branch_keep_their_state_hashes():
-    """The facts fields a branch added are written only when set (docs/state-hash.md)."""
+    """The facts fields a branch added are written only when set (docs/reference/state-hash.md)."""
     game = secret_game(moves=4)
     facts = canonical(game.state)["facts"]
     assert sorted(facts) == ["bot_seats", "closed", "commitment", "revealed", "seed_chosen_by"]

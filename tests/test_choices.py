@@ -30,8 +30,8 @@ from core.commands import (
 from core.errors import RuleError
 from core.events import game as ev
 from core.game import Game
-from core.projections.choices import Choices, Option, choices
 from core.projections.state import MAGIC, REPLENISH, GameState
+from core.read.choices import Choices, Option, choices
 from core.rng import DiceRng
 from core.rules import decide
 from core.rules.legal import legal_commands

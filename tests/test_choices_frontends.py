@@ -1,10 +1,11 @@
 """Both frontends draw the one choices read model: the same words, the same forced spends.
 
 The terminal's menus and the web's JSON carry the same labels for the same
-options (``core.projections.choice_words``); rule D6's forced spends come from
+options (``core.read.choice_words``); rule D6's forced spends come from
 the model to both, the terminal issuing them at once and the web serving them
 whole (its page sends them as given: ``tests/test_web_choices_browser.py``).
-No frontend imports ``core.rules``, and the terminal's modules form no cycle.
+Frontends import only the front door (``tests/test_front_door.py``), and the
+terminal's and the web's modules form no cycle.
 """
 
 from __future__ import annotations
@@ -16,11 +17,11 @@ from core.bots import RandomBot
 from core.bots.play import bot_command
 from core.commands import SpendMagic
 from core.events import game as ev
-from core.events import solo as sev
 from core.events.codec import command_to_dict
 from core.game import Game
-from core.projections.choices import choices
+from core.modes.solo import events as sev
 from core.projections.state import EXCAVATION
+from core.read.choices import choices
 from frontends.cli.tui.session import Session
 from frontends.cli.tui.table import Seat, bot_seat
 from frontends.web.choices_json import choices_view
@@ -137,20 +138,6 @@ def imports(path: Path) -> set[str]:
             found.add(node.module)
             found |= {f"{node.module}.{alias.name}" for alias in node.names}
     return found
-
-
-def test_no_frontend_imports_the_rules_or_the_log_file_code():
-    """What a frontend needs that is a rule comes through core.game, the host or the read
-    models; what it needs of a log, through core.store."""
-    offenders = {
-        str(path.relative_to(FRONTENDS)): sorted(
-            m
-            for m in imports(path)
-            if m.startswith(("core.rules", "core.log.")) or m in ("core.rules", "core.log")
-        )
-        for path in FRONTENDS.rglob("*.py")
-    }
-    assert {path: mods for path, mods in offenders.items() if mods} == {}
 
 
 def test_the_web_modules_import_one_another_without_a_cycle():

@@ -320,8 +320,8 @@ def rewrite_event(source, target, change) -> None:
 
 
 def test_verify_ignores_header_keys_it_does_not_know(capsys, good_log, tmp_path):
-    """docs/log-format.md: readers ignore unknown header keys (a newer version may add some);
-    the keys this program writes are still checked against the game."""
+    """docs/reference/log-format.md: readers ignore unknown header keys (a newer version
+    may add some); the keys this program writes are still checked against the game."""
     newer = tmp_path / "newer.dmlog"
     rewrite_header(good_log, newer, written_by="dice-miner 9", table={"theme": "dark"})
     code, out, _ = run_cli(capsys, "log", "verify", newer)

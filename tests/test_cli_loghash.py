@@ -10,7 +10,7 @@ from attrs import evolve
 from core.commands import SpendMagic
 from core.game import Game
 from core.projections.statehash import state_hash
-from core.projections.views import walk
+from core.read.views import walk
 from tests.cli_helpers import game_with_undo, rewrite_log, run_cli
 
 REPLAYS = Path(__file__).resolve().parent.parent / "replays"

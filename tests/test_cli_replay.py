@@ -26,7 +26,7 @@ def check_die(die, *, in_bag=False):
 
 
 def check_shape(view):
-    """Every field the README documents, with its type."""
+    """Every field docs/reference/cli.md documents, with its type."""
     assert set(view) >= {
         "seq", "mode", "round", "phase", "players", "mountain", "bag", "out_of_game", "winner"
     }  # fmt: skip

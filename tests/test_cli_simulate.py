@@ -13,7 +13,7 @@ from core.bots.registry import make_bot
 from core.bots.series import log_bytes, log_name, play_one
 from core.bots.series import play_series as real_play_series
 from core.game import Game
-from core.projections.views import event_text, walk
+from core.read.views import event_text, walk
 from core.rng import derive_seed
 from frontends.cli import simulate
 from scripts import bot_strength

@@ -16,12 +16,14 @@ from core.commands import (
     EndMagicTurn,
     EndSolo,
     HandSeatToBot,
+    LeaveGame,
     NewGame,
     Refill,
     ReturnSeat,
     RevealSeed,
     ShareBeer,
     SpendMagic,
+    StartRematch,
     TakeDie,
     Undo,
     parse_command,
@@ -29,7 +31,7 @@ from core.commands import (
 from core.errors import CommandSyntaxError, EventFormatError
 from core.events import EVENT_TYPES, Batch, decode_batch, encode_batch, event_from_dict
 from core.events import game as ev
-from core.events import table as tev
+from core.modes.table import events as tev
 from tests.strategies import EVENTS
 
 COMMANDS = [
@@ -57,6 +59,8 @@ TABLE_COMMANDS = [
     CloseGame("nobody moved for an hour"),
     HandSeatToBot(1, "greedy", "Brok was quiet for 5 minutes"),
     ReturnSeat(1),
+    LeaveGame(0, "greedy"),
+    StartRematch("0123456789ab"),
     BranchGame("ef" * 32, 25, "same"),
     BranchGame("ef" * 32, 25, "same", secret="cd" * 32),
     BranchGame("ef" * 32, 25, "fresh", seed=2**64 - 1),
@@ -111,6 +115,8 @@ TABLE_EVENTS = [
     tev.PracticeChosen("Ada"),
     tev.SeatHandedToBot(1, "greedy", "quiet for 5 minutes"),
     tev.SeatReturned(1),
+    tev.SeatLeft(0, "greedy"),
+    tev.RematchStarted("0123456789ab"),
     tev.GameBranched("ef" * 32, 25, "same", 7),
     tev.GameBranched("ef" * 32, 25, "same", None, "cd" * 32),
     tev.GameBranched("ef" * 32, 25, "fresh", 2**64 - 1),

@@ -33,12 +33,13 @@ def test_the_events_page_script_checks_without_writing(capsys):
 
 
 def test_the_postgres_page_lists_every_migration_and_column_added():
-    """docs/postgres-store.md once omitted ``seatings.secret`` and ``batches.request``."""
+    """The PostgreSQL store's part of docs/operate.md once omitted ``seatings.secret`` and
+    ``batches.request``."""
     import re
 
     from core.store.pgschema import MIGRATIONS
 
-    page = (Path(__file__).resolve().parent.parent / "docs" / "postgres-store.md").read_text()
+    page = (Path(__file__).resolve().parent.parent / "docs" / "operate.md").read_text()
     for version, _, sql in MIGRATIONS:
         assert f"\n| {version} | " in page, version
         for table, column in re.findall(r"ALTER TABLE (\w+) ADD COLUMN (\w+)", sql):

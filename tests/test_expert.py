@@ -13,8 +13,8 @@ from core.bots.solo_eval import FREE, solo_ranked
 from core.bots.solo_model import SoloModel
 from core.bots.solo_search import shortlist
 from core.commands import Refill
-from core.events.solo import MountainRefilled
 from core.game import Game
+from core.modes.solo.events import MountainRefilled
 from core.rng import derive_seed
 from core.rules.legal import legal_commands
 from frontends.cli.tui.table import default_bot

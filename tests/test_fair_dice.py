@@ -14,8 +14,8 @@ from core.bots import make_bot
 from core.bots.play import bot_command, play_game
 from core.commands import CloseGame, HandSeatToBot, ReturnSeat, RevealSeed, TakeDie
 from core.errors import RuleError
-from core.events import table as tev
 from core.game import Game
+from core.modes.table import events as tev
 from core.rng import DiceRng
 from core.verify import provenance, rerun
 
@@ -202,7 +202,7 @@ def test_a_chosen_seed_is_marked_as_no_secret():
 
 
 def test_the_commitments_words_name_no_bots_in_a_solo_game():
-    from core.projections.text import describe
+    from core.read.text import describe
 
     def words(game: Game) -> str:
         opening = game.batches()[0].events

@@ -11,7 +11,7 @@ from core.events import game as ev
 from core.events.codec import Batch
 from core.game import Game
 from core.projections.apply import fold
-from core.projections.views import ReplayError, walk
+from core.read.views import ReplayError, walk
 
 
 @pytest.mark.parametrize("case", ["take", "slide", "fill"])

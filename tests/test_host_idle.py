@@ -7,9 +7,9 @@ import time
 
 import pytest
 
-from core.events import table as tev
 from core.game import Game
 from core.host import Lobby, LobbyFull, TooManyGames
+from core.modes.table import events as tev
 from core.store import FileStore, MemoryStore
 from core.store import file as file_store
 

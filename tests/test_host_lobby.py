@@ -84,7 +84,7 @@ def test_the_tokens_are_handed_out_once_and_kept_only_hashed(tmp_path):
     [
         ([], {}, "1 to 4 seats"),
         (people("Ada"), {}, "2 to 4 players"),
-        (people("Ada", "Ada"), {}, "same name"),
+        (people("Ada", "Ada"), {}, "name of its own"),
         (people("Ada", "Brok"), {"mode": "chess"}, "mode must be"),
         (people("Ada", "Brok"), {"seed": -1}, "seed must be"),
         (people("Ada", "Brok"), {"seed": True}, "seed must be"),

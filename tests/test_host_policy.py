@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 
 from core.bots import BOTS
-from core.events import table as tev
 from core.game import Game
 from core.host.idle import STAND_IN, CloseIdleGame, HandQuietSeat, IdlePolicy, in_words
 from core.host.seats import parse_seats, seating_for
 from core.host.table import Table
+from core.modes.table import events as tev
 from core.store import MemoryStore
 
 T0 = 1_000_000.0  # when the tables below last saw a person move and last changed

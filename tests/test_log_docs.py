@@ -1,4 +1,4 @@
-"""docs/log-format.md against the tools: every error a damaged log gets is in its tables,
+"""docs/reference/log-format.md against the tools: every error a damaged log gets is in its tables,
 word for word, and its sample reader agrees with the tools on where a log is damaged.
 
 A third party wrote a reader from the documents alone and had to guess a dozen error
@@ -21,7 +21,7 @@ from core.log.framing import PREAMBLE, encode_frame, encode_log, read_log_bytes
 from frontends.cli.main import main
 
 ROOT = Path(__file__).resolve().parent.parent
-DOC = (ROOT / "docs" / "log-format.md").read_text()
+DOC = (ROOT / "docs" / "reference" / "log-format.md").read_text()
 GOOD = (ROOT / "replays" / "three-players.dmlog").read_bytes()
 SCAN = read_log_bytes(GOOD)
 HEADER = msgpack.packb(SCAN.header, use_bin_type=True)
@@ -128,14 +128,14 @@ def tool_error(path: Path) -> tuple[int, str]:
 
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_every_error_of_a_damaged_log_is_in_the_documents_tables(tmp_path, case):
-    """The tool's one line matches a row of docs/log-format.md's error tables."""
+    """The tool's one line matches a row of docs/reference/log-format.md's error tables."""
     path = tmp_path / "case.dmlog"
     path.write_bytes(CASES[case])
     code, err = tool_error(path)
     assert code == 2 and err.count("\n") == 1, err
     line = err.rstrip("\n").replace(str(path), "<path>")
     matches = [t for t in reason_templates() if pattern(t).fullmatch(line)]
-    assert matches, f"{case}: {line!r} is in no table of docs/log-format.md"
+    assert matches, f"{case}: {line!r} is in no table of docs/reference/log-format.md"
 
 
 @pytest.mark.parametrize("case", ["a folder", "a missing file"])
@@ -147,10 +147,10 @@ def test_a_folder_or_a_missing_file_is_in_the_table_too(tmp_path, case):
 
 
 def sample_reader():
-    """The reading sketch of docs/log-format.md, run as it is printed."""
+    """The reading sketch of docs/reference/log-format.md, run as it is printed."""
     code = DOC.split("```python\n", 1)[1].split("```", 1)[0]
     scope: dict = {}
-    exec(compile(code, "docs/log-format.md", "exec"), scope)
+    exec(compile(code, "docs/reference/log-format.md", "exec"), scope)
     return scope["read_dice_miner_log"]
 
 

@@ -1,6 +1,6 @@
 """The log file format: exact bytes, every damage path, locking, repair and tailing.
 
-The reference encoder/decoder here is written from docs/log-format.md with only
+The reference encoder/decoder here is written from docs/reference/log-format.md with only
 struct, zlib and msgpack, so these tests also check that the document is enough
 to read a log without this package.
 """
@@ -61,7 +61,7 @@ def ref_log(payloads=PAYLOADS, *, header_payload: bytes | None = None, version: 
 
 
 def ref_read(data: bytes) -> tuple[dict, list[bytes]]:
-    """Read a log the way docs/log-format.md tells another program to."""
+    """Read a log the way docs/reference/log-format.md tells another program to."""
     assert data[:5] == b"DMLOG" and data[5] == 1 and data[6:8] == b"\r\n"
     pos, records = 8, []
     while pos < len(data):

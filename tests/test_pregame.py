@@ -13,7 +13,7 @@ from core.projections.apply import apply, fold, fold_each
 from core.projections.state import NOT_STARTED, PREGAME
 from core.projections.steps import Commit
 from core.projections.timeline import ORIGIN, Timeline, replay
-from core.projections.views import walk
+from core.read.views import walk
 from core.rng import DiceRng
 from core.rules import emit_command, resolve_steps
 from core.rules.legal import legal_commands

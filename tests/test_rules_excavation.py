@@ -44,6 +44,20 @@ def test_a_die_under_two_dice_is_refused_with_both_named():
     )
 
 
+def test_after_a_shared_beer_a_die_under_two_dice_is_refused_naming_side_dice_too():
+    """In a beer turn side dice may be taken: the refusal must not say "only top dice"."""
+    state = make_state(mountain=small_mountain(), beer_shared=True, picks_left=2)
+    with pytest.raises(RuleError) as refused:
+        when(state, TakeDie(0, T[1]))
+    assert refused.value.code == "die_covered"
+    assert str(refused.value) == (
+        f"die {T[1]} is covered by dice {T[3]} and {T[4]}; "
+        "a top die or a side die (one die above it) can be taken"
+    )
+    events, _ = when(state, TakeDie(0, T[0]))  # a side die: taken
+    assert events[0].die == T[0]
+
+
 def test_a_side_die_needs_a_shared_beer():
     state = make_state(mountain=small_mountain())
     with pytest.raises(RuleError) as refused:

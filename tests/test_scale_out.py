@@ -9,8 +9,8 @@ import time
 import pytest
 
 from core.errors import StoreUnavailable
-from core.events.table import GameClosed
 from core.host import Lobby, LobbyFull, TooManyGames
+from core.modes.table.events import GameClosed
 from core.store.postgres import PostgresStore
 from tests.web_support import wait_until
 

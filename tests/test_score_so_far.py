@@ -10,7 +10,7 @@ from __future__ import annotations
 from core.commands import EndMagicTurn
 from core.events import game as ev
 from core.projections.state import MAGIC
-from core.projections.views import score_so_far
+from core.read.views import score_so_far
 from core.scoring import Breakdown
 from frontends.cli.tui import panels
 from frontends.cli.tui.table import Seat

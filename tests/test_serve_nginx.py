@@ -1,4 +1,4 @@
-"""The reverse proxy of ``docs/operators.md``, run: Debian's nginx from the page's own snippet
+"""The reverse proxy of ``docs/operate.md``, run: Debian's nginx from the page's own snippet
 (its ports moved to free ones on loopback, its files under a temporary prefix) in front of
 two real servers on one PostgreSQL database. Moves and a spectator's stream go through it,
 each event arriving as it happens; both servers answer; a client is the address nginx saw
@@ -30,7 +30,7 @@ from tests.web_support import wait_until
 
 pytestmark = [pytest.mark.usefixtures("postgres_server"), pytest.mark.slow]
 
-DOC = REPO / "docs" / "operators.md"
+DOC = REPO / "docs" / "operate.md"
 
 
 def nginx_binary() -> str:

@@ -5,6 +5,7 @@ The scripts run in a scratch copy of the repository's top level with fake interp
 """
 
 import os
+import re
 import shutil
 import stat
 import subprocess
@@ -104,9 +105,30 @@ def test_a_recent_python_makes_the_venv_installs_once_and_runs(checkout: Path):
     for args, runs in [
         (("--seed", "3", "--solo"), "dice-miner play --seed 3 --solo"),  # options: the game's
         (("serve", "--port", "0"), "dice-miner serve --port 0"),  # a command: as given
-        (("--help",), "dice-miner --help"),  # every command listed
+        (("--help",), "dice-miner play --help"),  # the game's options, then the commands
+        (("-h",), "dice-miner play -h"),
     ]:
         assert run(checkout, "play", str(new), *args).stdout.strip() == runs
+
+
+def test_the_first_run_says_what_it_is_doing_and_a_later_run_is_silent(checkout: Path):
+    """The first ./play installs for half a minute or more: it says so, then that it is done."""
+    new = interpreter(checkout.parent / "bin" / "python3.12", "3.12.1")
+    fake(checkout / ".venv" / "bin" / "dice-miner", FAKE_DICE_MINER)
+    (checkout / ".venv" / "bin" / "python").symlink_to(new)
+    first = run(checkout, "play", str(new))
+    assert first.returncode == 0, first.stderr
+    said = first.stderr.splitlines()
+    assert said[0].startswith("setup: installing Dice Miner into .venv"), first.stderr
+    assert "about a minute" in said[0]
+    assert re.fullmatch(r"setup: installed in \d+ s", said[-1]), said
+    again = run(checkout, "play", str(new))
+    assert again.stderr == "" and again.stdout.strip() == "dice-miner play"
+    (checkout / ".venv" / "bin" / "python").unlink()
+    (checkout / ".venv" / ".installed").unlink()
+    made = run(checkout, "test", str(new))
+    assert "setup: first run: making .venv" in made.stderr
+    assert "installing Dice Miner and its test tools" in made.stderr
 
 
 def test_a_venv_made_by_an_old_python_is_remade(checkout: Path):

@@ -18,13 +18,13 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 from core.commands import EndSolo, Refill, SpendMagic, TakeDie
 from core.dice import ALL_DICE, ALL_FACES, KIND_OF, cave_ins, chests, dragons
 from core.errors import RuleError
-from core.events import solo as sev
 from core.game import Game
+from core.modes.solo import events as sev
+from core.modes.solo.scoring import solo_score
 from core.mountain import dice_on
 from core.projections.timeline import replay
 from core.rules import resolve
 from core.rules.legal import legal_commands
-from core.scoring_solo import solo_score
 
 ANY_INT = st.one_of(st.integers(-2, 64), st.sampled_from([10**9, -(10**9)]))
 JUNK = st.one_of(ANY_INT, st.none(), st.text(max_size=3), st.floats(allow_nan=False))

@@ -17,10 +17,10 @@ from flask import request
 
 from core.commands import SpendMagic, TakeDie, parse_command
 from core.game import Game
-from core.projections.solo_text import take_choice
+from core.modes.solo.scoring import solo_score
+from core.modes.solo.take import take_event
+from core.modes.solo.words import take_choice
 from core.rules.legal import legal_commands
-from core.rules.solo_take import take_event
-from core.scoring_solo import solo_score
 from frontends.cli.tui import solo_view
 from frontends.cli.tui.session import Session
 from frontends.cli.tui.table import Seat

@@ -9,12 +9,12 @@ from core.commands import EndSolo, NewGame, Refill, SpendMagic, TakeDie, parse_c
 from core.dice import DIE_COUNT, KIND_OF
 from core.errors import RuleError
 from core.events import game as ev
-from core.events import solo as sev
 from core.events.codec import Batch, decode_batch, encode_batch
 from core.game import Game
+from core.modes.solo import events as sev
 from core.mountain import EMPTY, SLOTS, fillable_slots, slot_index
 from core.projections.state import OVER, PREGAME, SOLO
-from core.projections.text import describe
+from core.read.text import describe
 from core.rng import DiceRng
 from core.rules import resolve
 from core.rules.legal import legal_commands

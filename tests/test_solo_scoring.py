@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from core.commands import TakeDie
 from core.dice import DIE_COUNT, KIND_OF
 from core.game import Game
-from core.scoring_solo import RATINGS, SoloBreakdown, rating, score_solo, solo_score
+from core.modes.solo.scoring import RATINGS, SoloBreakdown, rating, score_solo, solo_score
 
 T = [d for d in range(DIE_COUNT) if KIND_OF[d] == "tunnel"]
 G = [d for d in range(DIE_COUNT) if KIND_OF[d] == "treasure"]

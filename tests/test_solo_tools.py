@@ -13,12 +13,12 @@ from core.bots.solo_eval import is_free, potential, value
 from core.bots.solo_model import SoloModel, action_of
 from core.bots.solo_search import Future, play_outs
 from core.commands import EndSolo, Refill, SpendMagic, TakeDie
-from core.events import solo as sev
 from core.game import Game
-from core.projections.views import board_text, state_view
+from core.modes.solo import events as sev
+from core.modes.solo.scoring import RATINGS, rating, solo_score
+from core.read.views import board_text, state_view
 from core.rng import DiceRng
 from core.rules.legal import legal_commands
-from core.scoring_solo import RATINGS, rating, solo_score
 from replays.golden import SPECS
 from tests.cli_helpers import run_cli
 from tests.test_cli_replay import check_shape

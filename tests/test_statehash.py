@@ -19,7 +19,7 @@ from core.game import Game
 from core.projections.state import GameState, TableFacts
 from core.projections.statehash import HASH_VERSION, canonical, canonical_bytes, plain, state_hash
 from core.projections.timeline import replay
-from core.projections.views import walk
+from core.read.views import walk
 
 ROOT = Path(__file__).resolve().parent.parent
 REPLAYS = ROOT / "replays"
@@ -141,7 +141,7 @@ def test_the_tables_facts_are_hashed_only_when_a_game_has_some():
 
 
 def test_the_page_lists_every_field_and_its_example_holds():
-    page = (ROOT / "docs" / "state-hash.md").read_text(encoding="utf-8")
+    page = (ROOT / "docs" / "reference" / "state-hash.md").read_text(encoding="utf-8")
     listed = page.split("The fields are those of `GameState` in")[1].split("A field added")[0]
     facts = {f.name for f in fields(TableFacts)}
     # every field, no other

@@ -11,8 +11,8 @@ import re
 from pathlib import Path
 
 from core.dice import FACES, HEROES
-from core.projections.status_words import all_face_words, face_in_words, short_name, status_sentence
-from core.projections.views import walk
+from core.read.status_words import all_face_words, face_in_words, short_name, status_sentence
+from core.read.views import walk
 from core.store import load_batches
 from frontends.web.readmodel import board_view
 from tests.web_support import make_app, record_game

@@ -5,7 +5,7 @@ from __future__ import annotations
 import attrs
 
 from core.game import Game
-from core.projections.views import StepReader, walk
+from core.read.views import StepReader, walk
 from replays.golden import SPECS
 
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from core.events import game as ev
-from core.projections.text import describe, die_words, slot_words
+from core.read.text import describe
+from core.words import die_words, slot_words
 from tests.builders import dice_of, make_state
 
 T = dice_of("tunnel")

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import argparse
 import io
+import re
 
 import pytest
 
 from core.bots import BOTS
 from core.game import Game
-from core.scoring_solo import solo_score
+from core.modes.solo.scoring import solo_score
 from frontends.cli import play
 from frontends.cli.main import build_parser, main
 from frontends.cli.tui.table import Seat, bot_seat, default_bot, seats_from_names
@@ -158,3 +159,20 @@ def test_summary_of_a_finished_game_names_the_winner_and_the_log(tmp_path):
     text = play.summary(game, tmp_path / "g.dmlog")
     winner = game.state.names[game.state.winners[0]]
     assert text.startswith(winner) and str(tmp_path / "g.dmlog") in text
+
+
+def test_play_help_shows_the_games_options_then_every_other_command(capsys, monkeypatch):
+    """./play --help is the game's help (the wrapper starts the game given options alone):
+    its options, then the other commands, named as the wrapper runs them."""
+
+    monkeypatch.setenv("DICE_MINER_PROG", "./play")
+    with pytest.raises(SystemExit) as done:
+        main(["play", "--help"])
+    assert done.value.code == 0
+    out = capsys.readouterr().out
+    assert out.startswith("usage: ./play [-h]")
+    for option in ("--resume LOG", "--solo", "--hotseat", "--bots SPEC", "--seed SEED"):
+        assert option in out
+    assert "./play COMMAND --help" in out
+    for name in ("demo", "serve", "replay", "log", "store"):
+        assert re.search(rf"^  {name} +\S", out, re.MULTILINE), name

@@ -58,7 +58,12 @@ def test_every_face_has_a_one_column_glyph_in_both_tables():
 def test_the_mountain_is_drawn_as_a_pyramid_with_every_die_id():
     session = taking_session()
     lines = text_of(board.mountain(session, GLYPHS)).split("\n")
-    rows = [lines[2 * r] for r in range(5)]  # top row first
+    labelled = [lines[2 * r] for r in range(5)]  # top row first
+    assert [line[:2] for line in labelled] == ["r4", "r3", "r2", "r1", "r0"]  # row numbers
+    rows = ["  " + line[2:] for line in labelled]
+    foot = lines[10]
+    assert [foot.index(f"c{c}") for c in range(6)] == [3 + 6 * c for c in range(6)]
+    assert len(foot) <= board.mountain_width() - 1  # the separator stays clear
     for line, count in zip(rows, reversed(ROW_LENGTHS), strict=True):
         assert len(line) - len(line.lstrip()) >= 2
         assert len(line.split()) == count  # a die or an empty slot's dot for every slot

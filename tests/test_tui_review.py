@@ -10,10 +10,10 @@ import re
 
 from core.commands import Refill, ShareBeer, SpendMagic, TakeDie
 from core.events import game as ev
-from core.events import solo as sev
+from core.modes.solo import events as sev
 from core.projections.state import SETUP
-from core.projections.text import face_words
-from core.projections.views import event_text, walk
+from core.read.views import event_text, walk
+from core.words import face_words
 from frontends.cli.tui import overlays, panels
 from frontends.cli.tui.glyphs import Glyphs
 from frontends.cli.tui.session import Line, Session

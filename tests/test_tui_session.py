@@ -9,8 +9,8 @@ from prompt_toolkit.validation import ValidationError
 
 from core.commands import ShareBeer, SpendMagic, TakeDie
 from core.events import game as ev
-from core.events import solo as sev
 from core.game import Game
+from core.modes.solo import events as sev
 from core.projections.state import EXCAVATION, MAGIC, OVER, REPLENISH
 from core.rules.cache import cache_capacity
 from core.rules.magic import magic_sources, reroll_targets, targets_needed

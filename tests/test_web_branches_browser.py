@@ -92,9 +92,9 @@ def test_play_from_here_is_offered_at_branch_points_only_saying_why(page, server
     viewer(page, server, "four-players.dmlog", 86)  # inside the batch of events 83 to 87
     page.click("#play-from")
     where = page.locator("#branch-where")
-    assert "the nearest branch points are event 83 and event 88" in where.inner_text()
+    assert "the nearest branch points are after event 82 and after event 87" in where.inner_text()
     assert page.locator("#branch-start").is_disabled()
-    where.get_by_role("button", name="event 88").click()
+    where.get_by_role("button", name="after event 87").click()
     rendered(page, 88)
     assert "keeps this game's first 88 events" in where.inner_text()
     assert page.locator("#branch-start").is_enabled()

@@ -117,7 +117,7 @@ def test_the_solo_card_shows_sequences_score_parts_and_refills(page, server):
 
 
 def test_the_solo_trove_is_drawn_sequence_by_sequence(page, server):
-    from core.projections.views import walk
+    from core.read.views import walk
     from core.store import load_batches
     from tests.test_web_readmodel import REPLAYS
 

@@ -83,9 +83,9 @@ def test_a_new_game_gives_each_person_a_secret_link_and_bots_none(client):
         ({"players": "Ann"}, "list of 1 to 4"),
         ({"players": [{"name": f"P{i}", "bot": None} for i in range(5)]}, "list of 1 to 4"),
         ({"players": [{"name": "A", "bot": None}, {"name": "B", "bot": "genius"}]}, "unknown bot"),
-        ({"players": [{"name": "A\x07", "bot": None}, {"name": "B", "bot": None}]}, "printable"),
+        ({"players": [{"name": "A\x07", "bot": None}, {"name": "B", "bot": None}]}, "one line"),
         ({"players": [{"name": "A" * 40, "bot": None}, {"name": "B", "bot": None}]}, "printable"),
-        ({"players": [{"name": "A", "bot": None}, {"name": "A", "bot": None}]}, "same name"),
+        ({"players": [{"name": "A", "bot": None}, {"name": "A", "bot": None}]}, "of its own"),
         ({"players": [{"name": "A", "bot": None}]}, "2 to 4"),
         ({"players": TWO_PEOPLE, "mode": "solo"}, "one seat"),
         ({"players": TWO_PEOPLE, "mode": "chess"}, "mode"),
@@ -97,7 +97,8 @@ def test_a_new_game_gives_each_person_a_secret_link_and_bots_none(client):
 )
 def test_bad_setups_are_400s_with_a_reason(client, body, fragment):
     error = error_of(client.post("/api/games", json=body), 400)
-    assert error["code"] == "bad_setup" and fragment in error["message"]
+    finer = {"of its own": "name_taken", "one line": "bad_name"}  # names have codes of their own
+    assert error["code"] == finer.get(fragment, "bad_setup") and fragment in error["message"]
 
 
 @pytest.mark.parametrize("data", [b"{players:", b"[1, 2]", b"", b"\xff\xfe"])

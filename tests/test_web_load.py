@@ -1,7 +1,7 @@
 """The bounded load test, short: real server, SSE spectators, bot games, REST readers, no errors.
 
-``python -m benchmarks.web_load`` runs the long version (its figures are in the
-README); here 10 spectators watch 3 games for 5 s, with streams short enough
+``python -m benchmarks.web_load`` runs the long version (its figures are in
+docs/performance.md); here 10 spectators watch 3 games for 5 s, with streams short enough
 that every spectator resumes at least once. A server that drops an event must
 make the load test fail, and so must a stream that differs from the log.
 """

@@ -10,9 +10,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from core.events.game import RoundScored, TieBreakScored
+from core.modes.solo.scoring import solo_score
 from core.projections.state import EXCAVATION, MAGIC
-from core.projections.views import walk
-from core.scoring_solo import solo_score
+from core.read.views import walk
 from core.store import load_batches
 from frontends.web.readmodel import board_view
 from tests.web_support import make_app, record_game

@@ -10,7 +10,7 @@ import pytest
 from core.commands import EndSolo
 from core.game import Game
 from core.projections.timeline import replay
-from core.projections.views import state_view
+from core.read.views import state_view
 from core.store import load_batches
 from frontends.web.replays import SNAPSHOT_EVERY, ReplayLibrary
 from tests.web_support import make_app, record_game

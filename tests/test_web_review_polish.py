@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from core.projections.views import walk
+from core.read.views import walk
 from core.store import load_batches
 from frontends.web.readmodel import board_view
 from tests.web_support import LiveServer, api, make_app, open_page

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from core.bots import make_bot
 from core.bots.play import bot_command
-from core.commands import CloseGame
+from core.commands import CloseGame, StartRematch
 from core.game import Game
 from core.projections.timeline import Timeline
 from core.store import FileStore, import_log, load_batches_bytes
@@ -54,9 +54,10 @@ def bot_game(seed: int, *, names=("Ada", "Brok"), secret=False, close_at=None, u
     close_at=st.one_of(st.none(), st.integers(0, 60)),
     undo_every=st.sampled_from([0, 3, 7]),
     solo=st.booleans(),
+    rematch=st.booleans(),
 )
 def test_the_last_batch_says_whether_a_game_is_over_as_the_fold_does(
-    seed, secret, close_at, undo_every, solo
+    seed, secret, close_at, undo_every, solo, rematch
 ):
     names = ("Ada",) if solo else ("Ada", "Brok", "Cira")
     secret = secret and not solo
@@ -66,6 +67,8 @@ def test_the_last_batch_says_whether_a_game_is_over_as_the_fold_does(
         bot = make_bot("random")
         while not game.state.is_over:
             game.issue(bot_command(game, bot))
+    if rematch:  # logged after the end (and the reveal): the game stays over
+        game.issue(StartRematch("0123456789ab"))
     batches = game.batches()
     timeline = Timeline()
     for n, batch in enumerate(batches, start=1):

@@ -57,6 +57,9 @@ ENDPOINTS = {
     "api.game_log": ("GET", "/api/games/{game}/log"),
     "api.game_command": ("POST", "/api/games/{game}/commands"),
     "live.stream": ("GET", "/api/games/{game}/stream"),
+    "table_api.leave_game": ("POST", "/api/games/{game}/leave"),
+    "table_api.rematch": ("POST", "/api/games/{game}/rematch"),
+    "table_api.game_standings": ("GET", "/api/games/{game}/standings"),
     "health.healthz": ("GET", "/healthz"),
     "health.readyz": ("GET", "/readyz"),
     "metrics.scrape": ("GET", "/metrics"),
@@ -253,6 +256,8 @@ COMMAND_FIELDS = {
     "close": {"reason": hostile_text},
     "takeover": {"taken": dice, "bot": hostile_text, "reason": hostile_text},
     "return": {"returned": dice},
+    "leave": {"left": dice, "bot": hostile_text},
+    "rematch": {"rematch_id": hostile_text},
     "branch": {
         "parent": st.one_of(hostile_text, st.just("ef" * 32)),
         "at": dice,

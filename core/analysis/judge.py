@@ -18,7 +18,7 @@ from core.commands import Command
 from core.projections.state import GameState
 
 #: Futures per decision by default: a 4-player game is analysed in about 10 s on one
-#: core (``benchmarks.analysis``); the README says what fewer or more would change.
+#: core (``benchmarks.analysis``); docs/performance.md says what fewer or more would change.
 DEFAULT_SAMPLES = 256
 #: A solo future is a whole game played out per candidate, so fewer are drawn.
 DEFAULT_SOLO_SAMPLES = 64

@@ -45,7 +45,8 @@ class Verdict(tuple):
 
 #: Points of luck the model leaves out, as the scale of the noise on each final total.
 #: Fitted (least Brier score, the chances at each round's start) on 4-player bot games
-#: of seeds 7 and 11, where it left the chances calibrated; measured on others (README).
+#: of seeds 7 and 11, where it left the chances calibrated; measured on others
+#: (docs/performance.md).
 TEMPERATURE = 8.0
 
 

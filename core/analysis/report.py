@@ -25,10 +25,10 @@ from core.analysis.verdict import Judgement, Valued
 from core.analysis.words import move_words
 from core.commands import Undo
 from core.events.codec import Batch
+from core.modes.solo.scoring import solo_score
 from core.projections.state import GameState
 from core.projections.statehash import state_hash
-from core.projections.views import walk
-from core.scoring_solo import solo_score
+from core.read.views import walk
 
 #: Changes whenever the values or the document's shape change: older caches are recomputed.
 #: 2: solo decisions weigh the expert's ten candidates (version 1 weighed six).

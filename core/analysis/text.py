@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.scoring_solo import rating
+from core.modes.solo.scoring import rating
 
 
 def analysis_text(document: dict[str, Any], name: str) -> str:

@@ -1,7 +1,7 @@
 """Moves in words, as a player reads them on the board and in the event lines.
 
-The pieces are ``core.projections.text``'s (``die_words``, ``face_words``,
-``slot_words``) and, for a solo take, ``core.projections.solo_text.take_choice``,
+The pieces are ``core.read.text``'s (``die_words``, ``face_words``,
+``slot_words``) and, for a solo take, ``core.read.choice_words.take_label``,
 the same menu line the terminal and the web show: ``"take die 17 (tunnel 3) from
 row 2, col 1"``, ``"share die 12 (tunnel die, beer) with Brok"``, ``"spend die 52
 (2 magic) to reroll die 3 (tunnel 2) and die 7 (1 gem)"``. A move is worded from
@@ -23,10 +23,9 @@ from core.commands import (
 )
 from core.errors import RuleError
 from core.mountain import SLOTS
-from core.projections.solo_text import take_choice
 from core.projections.state import GameState
-from core.projections.text import die_words, face_words, slot_words
-from core.rules.solo_take import take_event
+from core.read.choice_words import take_label
+from core.words import die_words, face_words, slot_words
 
 
 def move_words(state: GameState, command: Command) -> str:
@@ -55,13 +54,10 @@ def move_words(state: GameState, command: Command) -> str:
 
 def _take(state: GameState, command: TakeDie) -> str:
     if state.mode == "solo":
-        try:
-            event = take_event(state, command.die, command.as_face, command.freeze)
+        try:  # the menu line of the take, as both frontends word it
+            return take_label(state, command)
         except RuleError:  # not a legal take here: say what it names
             return command.text()
-        words = take_choice(state, event)
-        face = command.as_face or state.face(command.die)  # a legal take's die shows one
-        return words + (", not frozen" if face.startswith("gem") and not command.freeze else "")
     k = state.mountain.index(command.die) if command.die in state.mountain else None
     where = "" if k is None else f" from {slot_words(*SLOTS[k])}"
     return f"take {die_words(command.die, state.faces[command.die])}{where}"

@@ -3,7 +3,7 @@
 Solo, it plays ``core.bots.expert_solo``: up to ten candidates, each played to
 the end on up to sixteen imagined refills, the futures spent by successive
 halving. At a table it plays as the Monte Carlo bot: a deeper search there
-(48 futures instead of 24) won no more often against it (see README, Bots), so
+(48 futures instead of 24) won no more often against it (docs/performance.md), so
 the expert does not spend the time. Like every bot it decides from the
 projected state, the legal commands and its own generator (keyed by the game's
 seed and position), never from the game's dice.

@@ -34,7 +34,7 @@ LEVELS: dict[str, str] = {
 #: The opponent a newcomer meets when none is asked for: one they can beat sometimes.
 DEFAULT_LEVEL = "medium"
 
-#: What each kind was measured to do (README, Bots: ``scripts/bot_strength.py``), for the
+#: What each kind was measured to do (docs/performance.md: ``scripts/bot_strength.py``), for the
 #: help texts and the web form: its mean solo score, and at a table of four.
 MEASURED: dict[str, str] = {
     "random": "any legal move; solo 0.6 points on average",

@@ -73,7 +73,7 @@ def play_one(
 def final_scores(state: GameState) -> tuple[int, ...]:
     """Each seat's final score: the running totals, or the solo game's score."""
     if state.mode == "solo":
-        from core.scoring_solo import solo_score  # the solo game's own scoring
+        from core.modes.solo.scoring import solo_score  # the solo game's own scoring
 
         return (solo_score(state).score,)
     return state.totals()

@@ -55,9 +55,9 @@ from core.bots.solo_model import (
 )
 from core.commands import Command
 from core.dice import BEER
+from core.modes.solo.scoring import SEQUENCE_POINTS
 from core.projections.state import GameState
 from core.rng import DiceRng
-from core.scoring_solo import SEQUENCE_POINTS
 
 #: Chance that an open sequence ending in 1, 2, 3, 4 reaches 5.
 SEQUENCE_CHANCE = (0.0, 0.1, 0.2, 0.3, 0.5)

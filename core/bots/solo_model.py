@@ -6,7 +6,7 @@ what the solo rules (RULES.md section 4) and the score need: the mountain, the
 faces, the bag, how many tunnel sequences end in each number, the unassigned
 pickaxes and shields, the free chest places, the spendable magic dice, the
 score and the refills left. It applies takes, spends and refills the way
-``core.rules.solo`` does (the tests check both agree on the legal moves and the
+``core.modes.solo.rules`` does (the tests check both agree on the legal moves and the
 score), and it never touches the game: a bot still issues a command from the
 legal list.
 
@@ -35,9 +35,9 @@ from core.dice import (
     magic_symbols,
     tunnel_value,
 )
+from core.modes.solo.scoring import SEQUENCE_POINTS, solo_score
 from core.mountain import LOWER, SLOT_COUNT, UPPER
 from core.projections.state import GameState
-from core.scoring_solo import SEQUENCE_POINTS, solo_score
 
 Action = tuple
 SEAT = 0  # the solo player's seat
@@ -229,7 +229,7 @@ class SoloModel:
 
     def takes(self) -> list[Action]:
         """Every legal take: top dice in slot order, each die's ways in the order
-        ``core.rules.solo_take.take_options`` lists them."""
+        ``core.modes.solo.take.take_options`` lists them."""
         found = []
         mountain, faces, fits, room = self.mountain, self.faces, self.fits, self.room
         for k in tops_of(self.mask):

@@ -13,10 +13,10 @@ from core.events.codec import (
 )
 from core.events.game import *  # noqa: F403  (the event classes)
 from core.events.game import __all__ as _game_events
-from core.events.solo import *  # noqa: F403  (the solo game's event classes)
-from core.events.solo import __all__ as _solo_events
-from core.events.table import *  # noqa: F403  (the table's facts)
-from core.events.table import __all__ as _table_events
+from core.modes.solo.events import *  # noqa: F403  (the solo game's event classes)
+from core.modes.solo.events import __all__ as _solo_events
+from core.modes.table.events import *  # noqa: F403  (the table's facts)
+from core.modes.table.events import __all__ as _table_events
 
 __all__ = [
     "EVENT_TYPES",

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from core.events import game as gev
-from core.events import solo as sev
 from core.events.base import Event
+from core.modes.solo import events as sev
 
 #: Events that always carry a random outcome.
 _ALWAYS: tuple[type[Event], ...] = (

@@ -3,7 +3,7 @@
 Every random outcome is inside the event that caused it (each die drawn and where
 it landed, each face rolled, each random tie-break), so replaying a log never
 rolls a die. Nested records are plain tuples, documented on each field, to keep
-the log small and fast to decode; ``docs/log-format.md`` lists them all.
+the log small and fast to decode; ``docs/reference/log-format.md`` lists them all.
 
 Seats are 0-based in clockwise order. Dice are ids 0..59 (see ``core.dice``).
 Slots are written ``row, col`` as in RULES.md section 2.

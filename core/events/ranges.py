@@ -5,7 +5,7 @@ its contents as it is read, so a forged but well-checksummed record (a die 99, a
 seat -1, a face no die has) is reported as damage at its record instead of
 reaching a reader that indexes a table with it. The checks go by field name, so
 one rule serves every event and command that has the field (``die`` is a die id
-wherever it appears); docs/events.md lists them ("Ranges").
+wherever it appears); docs/reference/events.md lists them ("Ranges").
 
 Only what holds for every log ever written is checked here; whether an event fits
 the game at that point is the fold's business (``core.projections.apply``).
@@ -145,7 +145,7 @@ def _natural(value: int) -> None:
 
 
 def _said(check: Check, words: str) -> Check:
-    """``check``, with the words docs/events.md gives its range in."""
+    """``check``, with the words docs/reference/events.md gives its range in."""
     check.words = words  # type: ignore[attr-defined]  # a function's attribute
     return check
 
@@ -221,7 +221,7 @@ NATURAL_WORDS: Final = "0 to 2**64 - 1"
 
 
 def range_words(cls: type, name: str) -> str:
-    """The range of field ``name`` of ``cls`` in words (docs/events.md), or "" for any."""
+    """The range of field ``name`` of ``cls`` in words (docs/reference/events.md), or "" for any."""
     check = BY_CLASS.get((cls.__name__, name)) or BY_NAME.get(name)
     if check is not None:
         return str(getattr(check, "words", ""))

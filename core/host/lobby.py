@@ -43,10 +43,11 @@ from collections.abc import Callable, Sequence
 from attrs import evolve
 
 from core.branch import branch_game
-from core.errors import DiceMinerError, GameNotFound, LogError, StoreUnavailable
+from core.commands import StartRematch
+from core.errors import DiceMinerError, GameNotFound, LogError, RuleError, StoreUnavailable
 from core.game import Game
 from core.host.bots import BotRunner
-from core.host.idle import STAND_IN, IdlePolicy
+from core.host.idle import STAND_IN, IdlePolicy, in_words
 from core.host.seats import seating_for
 from core.host.setups import (
     branch_seed,
@@ -298,9 +299,14 @@ class Lobby:
             raise LobbyFull(f"the server already runs {self.limit} games; try again later")
 
     def _too_many(self, held: int) -> str:
+        closes = (
+            f"; a game no one moves in closes after {in_words(self.idle.close_after)}"
+            if self.idle.close_after is not None
+            else ""
+        )
         return (
-            f"you already hold {held} unfinished games here (at most {self.per_client}); "
-            "finish one or let it close"
+            f"you already hold {held} unfinished games here (at most {self.per_client}): "
+            f"finish one, or leave one (a bot plays your seat, or the game closes){closes}"
         )
 
     def _give_place_back(self, game_id: str) -> None:
@@ -312,6 +318,61 @@ class Lobby:
             self.board.release(game_id)
         except (StoreUnavailable, DiceMinerError) as exc:  # the sweep frees it (an orphan)
             log.warning("the place of game %s could not be given back: %s", game_id, exc)
+
+    # -- leaving and playing again -------------------------------------------
+
+    def leave(self, table: Table, seat: int, client: str | None = None) -> list[Commit]:
+        """The person of ``seat`` leaves ``table`` for good (``Table.leave``: a bot plays
+        on, or the game closes with no person left); the place it held for ``client``, if
+        they made it, is theirs again."""
+        commits = table.leave(seat, STAND_IN)
+        if client is None:
+            return commits
+        if self.board is not None:  # the site's places: whichever worker made the game
+            self.board.disown(table.id, client)
+        elif table.owner == client:
+            table.owner = None
+        return commits
+
+    def rematch(self, table: Table, client: str | None = None) -> Table:
+        """A new game with the seats and settings of the finished ``table``, logged in the
+        finished game (``RematchStarted``) so its people find it. Each person's seat keeps
+        its secret token: the link that played a seat of the game plays it in the rematch,
+        and nothing new is handed out (or kept). RuleError if the game is not over or has
+        its rematch already."""
+        state = table.state
+        if not state.is_over:
+            raise RuleError("game_not_over", "a rematch is made once the game is over")
+        if state.facts.rematch:
+            raise RuleError(
+                "rematch_made",
+                f"a rematch of this game was already made: game {state.facts.rematch}",
+            )
+        secret = secrets.token_bytes(SECRET_BYTES)
+        seating = Seating(table.seating.seats, table.seating.pace, secret.hex())
+        practice = state.facts.practice
+
+        def make(game_id: str) -> Table:
+            game = Game.new(
+                list(state.names),
+                None,
+                mode=state.mode,
+                game_id=game_id,
+                store=self.store,
+                seating=seating,
+                secret=secret,
+                practice=practice,
+            )
+            return Table(game, seating, pace=self._pace(seating))
+
+        new = self._open(make, client)
+        if table.playable:
+            table.rematch_started(new.id)
+        else:  # a finished game taken up to be watched: its log is written once more here
+            with Game.resume(self.store, table.id) as game:
+                game.issue(StartRematch(new.id))
+            table.refresh()
+        return new
 
     # -- finding -------------------------------------------------------------
 

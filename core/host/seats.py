@@ -24,7 +24,8 @@ DWARVES = ("Ada", "Brok", "Cira", "Dain")
 #: Names given to the terminal's bots, in seat order after the people.
 BOT_NAMES = ("Brok", "Cira", "Dain", "Edda", "Frar", "Gunna", "Hild")
 
-_PRINTABLE = re.compile(r"^[^\x00-\x1f\x7f]+$")  # any printable text; pages escape it
+#: Any printable text (pages escape it): no control character, no line or paragraph break.
+_PRINTABLE = re.compile(r"^[^\x00-\x1f\x7f-\x9f\u2028\u2029]+$")
 _BOT_NAME = re.compile(r"^(?P<name>.+) \((?P<kind>[a-z][a-z0-9_-]*)\)$")
 
 
@@ -54,11 +55,19 @@ def is_name(name: object) -> bool:
 def parse_seats(players: object, bots: Collection[str]) -> list[tuple[str, str | None]]:
     """``[{"name", "bot"}]`` as a client asks for them: ``(name, bot kind or None)`` per seat.
 
-    A bot left unnamed gets a dwarf's name, a person "Player N"; every bot's name
-    carries its kind. SetupError says what is wrong.
+    A bot left unnamed gets a dwarf's name no other seat is called, a person "Player N";
+    every bot's name carries its kind. SetupError says what is wrong, with a code: a
+    name with a line break or a control character (``bad_name``), a person's that would
+    pass for a bot's (``name_like_bot``), two seats called alike (``name_taken``).
     """
     if not isinstance(players, list) or not 1 <= len(players) <= 4:
         raise SetupError("players must be a list of 1 to 4 seats")
+    given = {
+        called(entry["name"])
+        for entry in players
+        if isinstance(entry, dict) and isinstance(entry.get("name"), str)
+    }
+    free = [d for d in DWARVES if d.casefold() not in given]  # an unnamed bot's, by seat
     seats = []
     for n, entry in enumerate(players, start=1):
         if not isinstance(entry, dict):
@@ -68,15 +77,62 @@ def parse_seats(players: object, bots: Collection[str]) -> list[tuple[str, str |
             kinds = ", ".join(sorted(bots))
             raise SetupError(f"seat {n}: unknown bot {bot!r}; choose from {kinds}")
         if name is None or (isinstance(name, str) and not name.strip()):
-            name = DWARVES[n - 1] if bot else f"Player {n}"
+            name = (DWARVES[n - 1] if DWARVES[n - 1] in free else free[0]) if bot else f"Player {n}"
+            if bot:
+                free.remove(name)
+        if isinstance(name, str) and name.strip() and not _PRINTABLE.match(name):
+            _bad_name(n)
         if not is_name(name):
             raise SetupError(f"seat {n}: a name is 1 to {MAX_NAME} printable characters")
         name = name.strip()
         seats.append((name if bot is None else bot_name(name, bot), bot))
-    names = [name for name, _ in seats]
-    if len(set(names)) != len(names):
-        raise SetupError("two seats have the same name")
+    check_seats(seats)
     return seats
+
+
+def check_seats(seats: Sequence[tuple[str, str | None]]) -> None:
+    """SetupError unless every seat's name (``(name as logged, bot kind or None)``) can be
+    told apart at a table: one line of printable text (``bad_name``: a line break breaks
+    the boards), a person's never passing for a bot (``name_like_bot``: a log's reader
+    takes "Zed (greedy)" for one), no two seats called alike (``name_taken``)."""
+    for n, (name, bot) in enumerate(seats, start=1):
+        if not _PRINTABLE.match(name):
+            _bad_name(n)
+        if bot is None and _BOT_NAME.match(name.strip()):
+            raise SetupError(
+                f"seat {n}: {name!r} would pass for a bot (a bot's name ends with its kind in "
+                "brackets): choose a name without one",
+                "name_like_bot",
+            )
+    check_names([name for name, _ in seats])
+
+
+def _bad_name(n: int) -> None:
+    raise SetupError(
+        f"seat {n}: a name is one line of printable text, with no line break or other "
+        "control character",
+        "bad_name",
+    )
+
+
+def called(name: str) -> str:
+    """What a seat is called at the table: its name without a bot's kind, in any case."""
+    match = _BOT_NAME.match(name.strip())
+    return (match["name"] if match else name.strip()).casefold()
+
+
+def check_names(names: Sequence[str]) -> None:
+    """SetupError (``name_taken``) if two seats would be called alike: "Brok" beside the
+    bot "Brok (greedy)", or "ann" beside "Ann"."""
+    seen: dict[str, int] = {}
+    for n, name in enumerate(names, start=1):
+        first = seen.setdefault(called(name), n)
+        if first != n:
+            raise SetupError(
+                f"seat {n}: {name!r} would be taken for seat {first} ({names[first - 1]!r}): "
+                "each seat needs a name of its own",
+                "name_taken",
+            )
 
 
 def seating_for(seats: Sequence[tuple[str, str | None]], pace: float | None = None):
@@ -140,6 +196,9 @@ __all__ = [
     "DWARVES",
     "MAX_NAME",
     "bot_name",
+    "called",
+    "check_names",
+    "check_seats",
     "is_name",
     "new_token",
     "parse_seats",

@@ -13,7 +13,7 @@ Where several processes share a store, each has its own table for a game:
 to the store is retried on the new position (or refused as stale when the
 caller named the position it decided from).
 
-The table's own decisions are logged as facts (``core.events.table``): closing
+The table's own decisions are logged as facts (``core.modes.table.events``): closing
 a game nobody plays, handing a quiet person's seat to a bot (which seats bots
 play is the seating's bots plus the seats the log says were handed over; a
 person who comes back and moves gets the seat back), and, once the game is
@@ -33,7 +33,15 @@ from attrs import frozen
 from core.bots import make_bot
 from core.bots.base import Bot
 from core.bots.play import bot_choice
-from core.commands import CloseGame, Command, HandSeatToBot, ReturnSeat, Undo
+from core.commands import (
+    CloseGame,
+    Command,
+    HandSeatToBot,
+    LeaveGame,
+    ReturnSeat,
+    StartRematch,
+    Undo,
+)
 from core.errors import RuleError, StaleCommand, StoreConflict, StoreError, StoreUnavailable
 from core.events.chance import shows_dice
 from core.game import Game
@@ -247,6 +255,8 @@ class Table:
                 raise RuleError(
                     "not_a_move", f"'{command.TAG}' is the table's to do, not a player's"
                 )
+            if seat in self.state.facts.left:
+                raise RuleError("seat_left", "you left this game: a bot plays your seat to the end")
             if getattr(command, "seat", seat) != seat:
                 raise RuleError("not_your_seat", "a seat can only move for itself")
             if expected_seq is not None and expected_seq > self.seq:
@@ -405,6 +415,45 @@ class Table:
             if self.state.is_over or not self.is_person(seat) or not self.playable:
                 return []
             return self._commit([self._append(HandSeatToBot(seat, bot, reason))])
+
+    def leave(self, seat: int, bot: str, request: str | None = None) -> list[Commit]:
+        """The person of ``seat`` leaves for good (resigns): a bot of kind ``bot`` plays
+        the seat to the end; if no other person is left at the table, the game is closed
+        as well. Both are logged. RuleError if the game is over or they already left."""
+        with self.changed:
+            self._check_open()
+            if request is not None and self.answered(request) is not None:
+                return []  # asked again after its answer was lost: it was done
+            if not 0 <= seat < len(self.seats) or self.seats[seat].bot is not None:
+                raise RuleError("not_a_person", "only a person's seat can be left")
+            commits = [self._append(LeaveGame(seat, bot), request)]
+            people = [s for s in self.people() if s != seat]
+            if not people and not self.state.is_over:
+                name = self.seats[seat].name
+                reason = f"{name} left and no other person plays; its place is freed"
+                commits.append(self._append(CloseGame(reason), request))
+            return self._commit(commits)
+
+    def people(self) -> tuple[int, ...]:
+        """The seats of people still in the game: playing now, or gone quiet (a bot stands
+        in until they move again), but not those who left for good."""
+        left = self.state.facts.left
+        return tuple(
+            seat
+            for seat, record in enumerate(self.seats)
+            if record.bot is None and seat not in left
+        )
+
+    def rematch_started(self, game_id: str) -> list[Commit]:
+        """Log that the rematch of this finished game is ``game_id`` (RuleError if the game
+        is not over, or has its rematch already)."""
+        with self.changed:
+            self._check_rematch()
+            return self._commit([self._append(StartRematch(game_id))])
+
+    def _check_rematch(self) -> None:
+        if not self.playable or self.closed or self.stopped is not None:
+            raise RuleError("game_closed", "this game can be watched here, not played")
 
     # -- listening -----------------------------------------------------------
 

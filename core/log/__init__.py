@@ -1,7 +1,7 @@
 """The append-only log file: checksummed frames on disk, one writer, explicit repair.
 
 ``framing`` is the byte format (pure, no I/O); ``file`` puts it on disk. The
-format itself is documented in ``docs/log-format.md``.
+format itself is documented in ``docs/reference/log-format.md``.
 """
 
 from core.log.file import LogWriter, RepairResult, follow_log, read_log, repair_log

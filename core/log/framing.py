@@ -1,7 +1,7 @@
 """The log's byte format: preamble, checksummed frames, and the scan that checks them.
 
 This module is pure (bytes in, records or an error out) so the same code serves
-files, web uploads and fuzzing. The format is specified in ``docs/log-format.md``;
+files, web uploads and fuzzing. The format is specified in ``docs/reference/log-format.md``;
 in short::
 
     b"DMLOG" <version: 1 byte> b"\\r\\n"

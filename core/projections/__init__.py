@@ -1,4 +1,12 @@
-"""Projections: the immutable state, the pure fold, undo, and read models."""
+"""Projections: the immutable state, the pure fold, undo and the states around each step.
 
-# The solo game's and the table's handlers and describers register themselves on import.
-from core.projections import solo, solo_text, table, table_text  # noqa: F401
+What a frontend draws of them (the board, the choices, the words, the score so far, the
+event records) is the read models' package, ``core.read``.
+"""
+
+from core.modes.solo import fold as solo_fold
+from core.modes.table import fold as table_fold
+from core.projections.apply import register
+
+# Each game mode's fold, registered here by name (the multiplayer game's is apply's own).
+register(solo_fold.HANDLERS, table_fold.HANDLERS)

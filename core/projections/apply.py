@@ -25,14 +25,30 @@ class UnknownEvent(TypeError):
     """An event type the projection has no handler for."""
 
 
-def handles(cls: type[Event]):
-    """Register the handler of one event type."""
+def handler_table(table: dict[type[Event], Handler]):
+    """A decorator filling ``table``: ``@handles(EventClass)`` above its handler."""
 
-    def register(fn: Handler) -> Handler:
-        HANDLERS[cls] = fn
-        return fn
+    def handles(cls: type[Event]):
+        def add(fn: Handler) -> Handler:
+            table[cls] = fn
+            return fn
 
-    return register
+        return add
+
+    return handles
+
+
+#: The multiplayer game's (and every mode's common) handlers, defined in this module.
+handles = handler_table(HANDLERS)
+
+
+def register(*tables: dict[type[Event], Handler]) -> None:
+    """Add a game mode's fold (its ``HANDLERS``): called once per mode by ``core.projections``."""
+    for table in tables:
+        taken = HANDLERS.keys() & table.keys()
+        if taken and any(HANDLERS[cls] is not table[cls] for cls in taken):
+            raise ValueError(f"events folded twice: {sorted(c.__name__ for c in taken)}")
+        HANDLERS.update(table)
 
 
 def apply(state: GameState, event: Event) -> GameState:
@@ -307,4 +323,6 @@ __all__ = [
     "SETUP",
     "apply",
     "fold",
+    "handler_table",
+    "register",
 ]

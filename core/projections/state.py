@@ -36,25 +36,28 @@ Scores = tuple[int, int, int]  # (tunnel, treasure, hazard)
 @frozen
 class TableFacts:
     """What the log says about how a game is played, beside its rules' state
-    (``core.events.table``): where its dice come from and what the table did.
+    (``core.modes.table.events``): where its dice come from and what the table did.
 
     ``commitment`` is the SHA-256 (hex) of the secret seed the dice come from ("" when
     the game's own seed rolls them), ``revealed`` that secret once the game is over,
     ``seed_chosen_by`` who chose a seed that is no secret, ``closed`` why the table
-    ended the game early, ``bot_seats`` the seats bots play for people gone quiet.
+    ended the game early, ``bot_seats`` the seats bots play for people gone quiet or gone for good
+    (``left``), ``rematch`` the game that followed this one.
     A branch of another game (``core.branch``) lists its branch facts in
     ``branches`` (a branch of a branch has two), and its dice come from
     ``branch_seed``, or ``branch_secret`` (a revealed secret seed, hex), from its
     last branch fact on.
     """
 
-    #: Fields added later: state hashes write them only when set (docs/state-hash.md),
+    #: Fields added later: state hashes write them only when set (docs/reference/state-hash.md),
     #: so the hashes of games that never use them stay as they were.
     LATER_FIELDS: ClassVar[tuple[str, ...]] = (
         "branches",
         "branch_seed",
         "branch_secret",
         "practice",
+        "left",
+        "rematch",
     )
 
     commitment: str = ""
@@ -66,6 +69,8 @@ class TableFacts:
     branches: tuple[tuple[str, int, str], ...] = ()  # (parent's SHA-256, at, luck)
     branch_seed: int | None = None
     branch_secret: str = ""
+    left: tuple[int, ...] = ()  # the seats whose person left for good (a bot plays them)
+    rematch: str = ""  # the id of the rematch started once the game was over
 
     @property
     def secret_dice(self) -> bool:
@@ -117,7 +122,7 @@ class GameState:
     neutralized: tuple[tuple[int, int], ...] = ()  # solo: (hazard die, the tool die on it)
     frozen: tuple[tuple[int, int], ...] = ()  # solo: (treasure die, the chest die it is frozen on)
     refills_left: int = 0  # solo: refills of the mountain still allowed
-    facts: TableFacts = NO_FACTS  # the table's facts (core.events.table): one field, cheap
+    facts: TableFacts = NO_FACTS  # the table's facts (core.modes.table.events): one field, cheap
 
     def replace(self, **changes: Any) -> GameState:
         """This state with ``changes`` (as ``attrs.evolve``, without re-running ``__init__``)."""

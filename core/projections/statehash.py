@@ -15,7 +15,7 @@ a branch's) only when set, so the hashes of games without them stay as they were
 Sorting the keys makes the hash independent of the order attrs declares the
 fields in; a field added, removed or renamed changes every hash, which is what
 a hash meant to catch differences should do (``HASH_VERSION`` names the
-encoding, not the fields). ``docs/state-hash.md`` describes the encoding for
+encoding, not the fields). ``docs/reference/state-hash.md`` describes the encoding for
 anyone writing another implementation.
 """
 

@@ -21,7 +21,6 @@ from core.errors import RuleError
 from core.events import game as ev
 from core.mountain import SLOTS, is_top, slide_run
 from core.projections.state import EXCAVATION, MAGIC, REPLENISH, SETUP
-from core.projections.text import face_words
 from core.rules.cache import cache_capacity, is_legal_cache
 from core.rules.chance import roll_dice
 from core.rules.checks import (
@@ -37,6 +36,7 @@ from core.rules.checks import (
 )
 from core.rules.emitter import Emitter, Handler
 from core.rules.magic import MagicSource, magic_sources, reroll_targets
+from core.words import face_words
 
 
 def choose_hero(out: Emitter, cmd: ChooseHero) -> None:

@@ -20,6 +20,7 @@ from core.store.file import (
     decode_scan,
     load_batches,
     load_batches_bytes,
+    write_log,
 )
 from core.store.memory import MemoryStore, MemoryStream
 from core.store.seatfile import token_hash
@@ -88,4 +89,5 @@ __all__ = [
     "open_store",
     "repair_log",
     "token_hash",
+    "write_log",
 ]

@@ -1,7 +1,7 @@
 """The file store: each game a log file (``core.log``), in a folder that is the catalogue.
 
 A game's log is ``<folder>/<prefix><id>.dmlog``, byte for byte the format of
-``docs/log-format.md``; its seating is ``<prefix><id>.seats.json`` beside it
+``docs/reference/log-format.md``; its seating is ``<prefix><id>.seats.json`` beside it
 (``core.store.seatfile``). A stream opened for writing holds the log's writer
 lock, so one process at a time appends to a game; any number may read and
 follow it. This is the embedded default: it needs nothing but a disk.
@@ -98,6 +98,18 @@ def load_batches_bytes(data: bytes, *, name: str = "<upload>") -> tuple[LogScan,
     """Like ``load_batches``, for a log held in memory (an upload, a test)."""
     scan = read_log_bytes(data, path=name)
     return scan, decode_scan(scan)
+
+
+def write_log(
+    path: str | os.PathLike[str],
+    header: Mapping[str, Any],
+    payloads: Sequence[bytes],
+    *,
+    sync: bool = True,
+) -> None:
+    """Write a whole new log file at once (a branch, a salvaged copy): ``header`` and the
+    records ``payloads``, created as a game's log is, never over an existing file."""
+    LogWriter.create(Path(path), dict(header), sync=sync, first=payloads).close()
 
 
 # -- in-process wake-ups ------------------------------------------------------------

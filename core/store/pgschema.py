@@ -6,7 +6,7 @@ advisory lock first, so processes starting together apply each migration once
 and the others find it done. A database at a newer version than this program
 knows is refused: an older program must not write to a schema it does not know.
 
-What the schema guarantees (``docs/postgres-store.md`` says it for operators):
+What the schema guarantees (``docs/operate.md`` says it for operators):
 
 * ``games`` holds each game's header (the exact msgpack bytes of a log file's
   header frame, with their crc32) and its head: the next seq, the number of

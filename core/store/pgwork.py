@@ -167,6 +167,15 @@ class WorkBoard:
             conn.execute("DELETE FROM bot_turns WHERE game = %s", (game_id,))
             conn.execute("DELETE FROM live_games WHERE game = %s", (game_id,))
 
+    def disown(self, game_id: str, client: str) -> None:
+        """``client`` left ``game_id``: if it made the game, the game plays on no longer
+        counted among its places."""
+        with self._connect() as conn:
+            conn.execute(
+                "UPDATE live_games SET client = NULL WHERE game = %s AND client = %s",
+                (game_id, client),
+            )
+
     def live(self) -> int:
         """How many places are held (games in play, site-wide)."""
         with self._connect() as conn:

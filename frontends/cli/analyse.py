@@ -6,7 +6,7 @@
 
 The analysis is kept beside the log (``game.dmlog.analysis-v2-<key>.json``), so
 a second look is instant; a changed log, other options or a new analysis
-version compute it again. What it means is in ``core.analysis`` and the README.
+version compute it again. What it means is in ``core.analysis`` and docs/reference/analysis.md.
 """
 
 from __future__ import annotations
@@ -17,9 +17,8 @@ import sys
 from collections.abc import Iterable, Iterator
 from contextlib import ExitStack
 
-from core.analysis import DEFAULT_SAMPLES, DEFAULT_SOLO_SAMPLES, analyse_log
-from core.analysis.cache import dumps
-from core.analysis.text import analysis_text
+from core import DEFAULT_SAMPLES, DEFAULT_SOLO_SAMPLES, analyse_log, analysis_text
+from core import analysis_dumps as dumps
 from frontends.cli.args import positive_int
 
 

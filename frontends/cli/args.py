@@ -11,12 +11,9 @@ import argparse
 import math
 import os
 
-from core.errors import DiceMinerError, LogError
-from core.events.codec import Batch
-from core.game import replay_scan
-from core.store import LogScan, load_batches
+from core import Batch, DiceMinerError, LogError, LogScan, load_batches, replay_scan
 
-#: Exit codes shared by the subcommands (documented in the README).
+#: Exit codes shared by the subcommands (documented in docs/reference/cli.md).
 EXIT_OK, EXIT_DIFFERENT, EXIT_USAGE = 0, 1, 2
 
 

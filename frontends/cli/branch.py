@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 import secrets
 
-from core.branch import write_branch
+from core import write_branch
 from frontends.cli.args import CliError, non_negative_int, seed_int
 from frontends.cli.launcher import command
 

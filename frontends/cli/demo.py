@@ -6,11 +6,8 @@ import argparse
 import time
 from collections.abc import Iterable
 
-from core.bots import make_bot
-from core.bots.play import play_game
-from core.bots.registry import choices, parse_bots
-from core.game import Game
-from core.projections.views import Step, StepReader, event_text
+from core import Game, Step, StepReader, event_text, make_bot, parse_bots, play_game
+from core import bot_choices as choices
 from frontends.cli.args import CliError, seconds, seed_int
 
 

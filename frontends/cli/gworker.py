@@ -18,7 +18,7 @@ from typing import Any
 
 from gunicorn.workers.ggevent import GeventWorker
 
-from core.host.thinking import think_in
+from core import think_in
 
 #: Seconds a connection may wait on one read or write before it is dropped.
 IO_TIMEOUT = 20.0

@@ -1,7 +1,7 @@
 """State hashes for the ``log`` tools: ``log show --hash`` and ``log diff --hash``.
 
 Each event's state is hashed with ``core.projections.statehash`` (see
-``docs/state-hash.md``), so two logs, written by two engine versions or on two
+``docs/reference/state-hash.md``), so two logs, written by two engine versions or on two
 machines, can be compared state by state: ``log diff --hash A B`` names the
 first event after which their states part.
 """
@@ -11,8 +11,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from core.projections.statehash import state_hash
-from core.projections.views import Step, event_text, walk
+from core import Step, event_text, state_hash, walk
 from frontends.cli.args import EXIT_DIFFERENT, EXIT_OK, read_log
 
 #: Hex digits of the hash in ``log show --hash``'s text column (the JSON has all 64).
@@ -25,7 +24,7 @@ def add_show_option(show: argparse.ArgumentParser) -> None:
         "--hash",
         action="store_true",
         help=f"add the hash of the state after each event (text: its first {SHORT} hex "
-        "digits after the seq; --json: a 'hash' key with all 64; docs/state-hash.md)",
+        "digits after the seq; --json: a 'hash' key with all 64; docs/reference/state-hash.md)",
     )
 
 

@@ -13,17 +13,30 @@ import os
 import sys
 from collections.abc import Iterator
 
-from core.branch import branch_facts, branch_problems
-from core.commands import NewGame
-from core.errors import GameDamaged, LogDamaged, LogError, TornRecord
-from core.events.codec import Batch, event_to_dict
-from core.events.game import CommandUndone
-from core.events.table import SeedRevealed
-from core.game import log_header
-from core.projections.views import Step, event_line, event_record, event_text, walk
-from core.store import repair_log
-from core.store.salvage import salvage_log
-from core.verify import Provenance, provenance, rerun
+from core import (
+    Batch,
+    CommandUndone,
+    GameDamaged,
+    LogDamaged,
+    LogError,
+    NewGame,
+    Provenance,
+    SeedRevealed,
+    Step,
+    TornRecord,
+    branch_facts,
+    branch_problems,
+    event_line,
+    event_record,
+    event_text,
+    event_to_dict,
+    log_header,
+    provenance,
+    repair_log,
+    rerun,
+    salvage_log,
+    walk,
+)
 from frontends.cli import loghash
 from frontends.cli.args import EXIT_DIFFERENT, EXIT_OK, event_count, read_log
 from frontends.cli.launcher import command
@@ -120,7 +133,7 @@ def run_show(args: argparse.Namespace) -> int:
 def show_lines(batches: list[Batch], *, hashed: bool = False) -> Iterator[str]:
     """The lines ``log show`` prints, one per event: the player column as wide as the
     longest name, and a player named "You" spoken of as the terminal game does (with
-    ``hashed``, each state's short hash after the seq: docs/state-hash.md)."""
+    ``hashed``, each state's short hash after the seq: docs/reference/state-hash.md)."""
     undone_by = undo_events(batches)
     steps = list(walk(batches))
     names = steps[-1].after.names if steps else ()
@@ -252,7 +265,7 @@ def header_differences(header: dict, start: NewGame) -> list[tuple[str, object, 
     Readers (the web viewer's list, for one) take the players and seed from the
     header, so a header that does not match the game is a difference too. Only
     the fields this program writes are compared: readers ignore keys they do not
-    know (docs/log-format.md), such as those a newer version may add.
+    know (docs/reference/log-format.md), such as those a newer version may add.
     """
     return [
         (key, header.get(key), value)

@@ -1,6 +1,6 @@
 """``dice-miner replay LOG``: the state after the first N events, as a board or as JSON.
 
-The JSON shape is ``core.projections.views.state_view`` (documented in the README);
+The JSON shape is ``core.read.views.state_view`` (documented in docs/reference/cli.md);
 the board is ``board_text``. Replay only folds the logged events: it never rolls.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from core.projections.views import board_text, replay_batches, state_view
+from core import board_text, replay_batches, state_view
 from frontends.cli.args import CliError, event_count, positive_int, read_log
 from frontends.cli.logtools import show_lines
 

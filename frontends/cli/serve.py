@@ -331,7 +331,7 @@ def _say_taken_up(app) -> None:
 
 def run_workers(args: argparse.Namespace) -> int:
     """Serve with gunicorn's workers until stopped (one over the file store)."""
-    from core.store.pgurl import public_url  # never psycopg here: see frontends.cli.gworker
+    from core import public_url  # never psycopg here: see frontends.cli.gworker
     from frontends.cli.workers import serve_workers
 
     config = app_config(args)

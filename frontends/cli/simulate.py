@@ -20,13 +20,20 @@ import time
 from collections.abc import Iterable
 from contextlib import ExitStack, contextmanager
 
-from core.bots.registry import choices, parse_bots
-from core.bots.series import GameResult, log_name, logged_result, play_series
-from core.commands import GAME_MODES
-from core.errors import DiceMinerError
-from core.rng import derive_seed
-from core.scoring_solo import RATINGS, rating
-from core.store import load_batches
+from core import (
+    GAME_MODES,
+    RATINGS,
+    DiceMinerError,
+    GameResult,
+    derive_seed,
+    load_batches,
+    log_name,
+    logged_result,
+    parse_bots,
+    play_series,
+    rating,
+)
+from core import bot_choices as choices
 from frontends.cli.args import CliError, positive_int, seed_int
 
 #: The exit code after Ctrl-C (128 + SIGINT), as ``main`` gives too.

@@ -11,9 +11,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 
-from core.events.codec import Batch
-from core.game import replay_scan
-from core.store import LogScan, Store, check_game_id, load_batches_bytes, open_store
+from core import Batch, LogScan, Store, check_game_id, load_batches_bytes, open_store, replay_scan
 from frontends.cli.args import CliError, read_log
 
 STORE_HELP = (

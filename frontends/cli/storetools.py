@@ -18,10 +18,7 @@ import datetime
 import os
 from pathlib import Path
 
-from core.commands import NewGame
-from core.errors import DiceMinerError, GameExists
-from core.store import import_log
-from core.verify import provenance, rerun
+from core import DiceMinerError, GameExists, NewGame, import_log, provenance, rerun
 from frontends.cli.args import EXIT_DIFFERENT, EXIT_OK, EXIT_USAGE, CliError, event_count, read_log
 from frontends.cli.launcher import command
 from frontends.cli.logtools import header_differences

@@ -59,8 +59,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace, stop: threading.Event | None = None) -> int:
     """Work until stopped (Ctrl-C, SIGTERM, or ``stop`` set)."""
-    from core.host import Lobby
-    from core.store.postgres import PostgresStore
+    from core import Lobby, PostgresStore
     from frontends.web.analysis import Analyses
 
     if not args.store.startswith(("postgresql:", "postgres:")):

@@ -28,12 +28,20 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify, request
 
-from core.bots import BOTS
-from core.bots.registry import LEVELS, MEASURED
-from core.commands import NewGame, Undo, parse_command
-from core.errors import CommandSyntaxError, EventFormatError, LogError, SetupError
-from core.events.codec import command_from_dict
-from core.host.seats import short_name
+from core import (
+    BOTS,
+    LEVELS,
+    MEASURED,
+    CommandSyntaxError,
+    EventFormatError,
+    LogError,
+    NewGame,
+    SetupError,
+    Undo,
+    command_from_dict,
+    parse_command,
+    short_name,
+)
 from frontends.web import openapi
 from frontends.web.analysis import analyses
 from frontends.web.errors import ApiError, bad_command, log_refused
@@ -75,7 +83,9 @@ def list_replays():
     stored, older = services().stored.finished()
     named = {replay["name"] for replay in replays}  # a folder's log keeps its name
     replays += [game for game in stored if game["name"] not in named]
-    return jsonify({"replays": replays, "stored_unlisted": older})
+    # this client's own uploads (kept in memory a while): found again once their URL is lost
+    uploads = services().library.uploads_of(request.remote_addr)
+    return jsonify({"replays": replays, "stored_unlisted": older, "uploads": uploads})
 
 
 @bp.post("/replays")
@@ -91,7 +101,7 @@ def upload_replay():
     if not data:
         raise ApiError(400, "no_file", "the upload is empty: choose a game log (.dmlog)")
     try:
-        replay = services().library.upload(data, filename)
+        replay = services().library.upload(data, filename, client=request.remote_addr)
     except LogError as exc:
         raise log_refused(exc) from None
     return jsonify(replay.summary()), 201
@@ -172,7 +182,7 @@ def create_game():
             practice=body.get("practice", False),
         )
     except SetupError as exc:
-        raise ApiError(400, "bad_setup", str(exc)) from None
+        raise ApiError(400, exc.code, str(exc)) from None
     return jsonify(live.summary_with_links(tokens)), 201
 
 

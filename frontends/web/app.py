@@ -18,8 +18,7 @@ from flask import Flask, request
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from core.host import Lobby
-from core.store import FileStore, Store, open_store
+from core import FileStore, Lobby, Store, open_store
 from frontends.web.errors import register_error_handlers
 from frontends.web.games import LiveGames
 from frontends.web.replays import ReplayLibrary
@@ -71,7 +70,7 @@ def _open_patiently(url: str) -> Store:
     """The store a URL names; a database away at the start is no error (the worker answers
     503 until it is back, rather than fail to start and take its server down with it)."""
     if url.startswith(("postgresql:", "postgres:")):
-        from core.store.postgres import PostgresStore
+        from core import PostgresStore
 
         return PostgresStore(url, patient=True)
     return open_store(url)
@@ -109,7 +108,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     if app.config["RESUME_GAMES"]:  # a game that cannot be taken up is one line on stderr
         shared.resumed = lobby.take_up(lambda line: print(line, file=sys.stderr))
 
-    from frontends.web import api, branch_api, health, live, metrics, pages
+    from frontends.web import api, branch_api, health, live, metrics, pages, table_api
 
     app.register_blueprint(pages.bp)
     app.register_blueprint(health.bp)
@@ -117,6 +116,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(api.bp)
     app.register_blueprint(branch_api.bp)
     app.register_blueprint(live.bp)
+    app.register_blueprint(table_api.bp)
     register_error_handlers(app)
     if config["PROXIES"]:  # the client's address (its games' limit) as the proxies saw it
         hops = config["PROXIES"]

@@ -18,8 +18,7 @@ from __future__ import annotations
 
 from flask import Blueprint, jsonify, request
 
-from core.branch import branch_points
-from core.errors import BranchError, LogError, SetupError
+from core import BranchError, LogError, SetupError, branch_points
 from frontends.web.errors import ApiError, log_refused
 from frontends.web.lookup import json_body, live_game, replay_named
 from frontends.web.services import services

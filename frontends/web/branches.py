@@ -20,7 +20,7 @@ from typing import Any
 
 from attrs import frozen
 
-from core.errors import GameNotFound
+from core import GameNotFound
 from frontends.web.replays import Replay, ReplayLibrary
 from frontends.web.stored import StoredGames, branch_of, stored_name
 

@@ -1,4 +1,4 @@
-"""A seat's choices as the game page reads them: ``core.projections.choices`` in JSON.
+"""A seat's choices as the game page reads them: ``core.read.choices`` in JSON.
 
 Nothing is decided here: the options, their words, the dice each magic face may
 reroll and how many, rule D6's forced spends and the cache's room all come from
@@ -10,9 +10,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.events.codec import command_to_dict
-from core.projections.choices import Choices, Option, SpendChoice, choices
-from core.projections.state import EXCAVATION, MAGIC, REPLENISH, SETUP, SOLO, GameState
+from core import (
+    EXCAVATION,
+    MAGIC,
+    REPLENISH,
+    SETUP,
+    SOLO,
+    Choices,
+    GameState,
+    Option,
+    SpendChoice,
+    choices,
+    command_to_dict,
+)
 
 
 def option_json(option: Option) -> dict[str, Any]:

@@ -14,17 +14,18 @@ from typing import Any
 from flask import Flask, Response, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
-from core.errors import (
+from core import (
     CommandSyntaxError,
     EventFormatError,
+    LobbyFull,
     LogDamaged,
     LogError,
     RuleError,
     StaleCommand,
     StoreError,
     StoreUnavailable,
+    TooManyGames,
 )
-from core.host import LobbyFull, TooManyGames
 from frontends.web.metrics import store_failed
 
 #: Seconds a client is told to wait before asking again when the server is full or its

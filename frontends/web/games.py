@@ -14,14 +14,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from core.commands import Command, Undo
-from core.events.codec import command_to_dict
-from core.events.game import CommandUndone
-from core.host import Lobby, Table
-from core.projections.state import GameState
-from core.projections.steps import Commit, Step
-from core.projections.timeline import replay
-from core.projections.views import StepReader, event_record
+from core import (
+    Command,
+    CommandUndone,
+    Commit,
+    GameState,
+    Lobby,
+    Step,
+    StepReader,
+    Table,
+    Undo,
+    command_to_dict,
+    event_record,
+    replay,
+)
 from frontends.web.choices_json import choices_view
 from frontends.web.readmodel import ScoreSeries, board_view
 
@@ -116,7 +122,10 @@ class LiveGame:
             "closed": state.facts.closed or None,  # why the table ended it early, or None
             # the one person a practice game is for (they may undo what the dice showed)
             "practice": state.facts.practice or None,
+            "left": list(state.facts.left),  # the seats whose person left for good
+            "rematch": state.facts.rematch or None,  # the game that followed this one
             "to_act": state.to_act(),
+            "changed": self.table.changed_at,  # when it last changed (seconds since the epoch)
             "winners": [state.names[s] for s in state.winners],
             "scores": self.scores.data(),
             "dice": dice_origin(state),

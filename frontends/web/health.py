@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from flask import Blueprint, jsonify
 
-from core.errors import StoreError
+from core import StoreError
 from frontends.web.services import services
 
 bp = Blueprint("health", __name__)

@@ -23,7 +23,7 @@ from weakref import WeakKeyDictionary
 
 from flask import Blueprint, Response, current_app, request
 
-from core.errors import StoreUnavailable
+from core import StoreUnavailable
 from frontends.web.errors import ApiError
 from frontends.web.games import LiveGame
 from frontends.web.lookup import int_arg, live_game

@@ -11,7 +11,7 @@ from typing import Any, overload
 
 from flask import request
 
-from core.errors import GameDamaged, GameNotFound, LogError
+from core import GameDamaged, GameNotFound, LogError
 from frontends.web.errors import ApiError, log_refused
 from frontends.web.games import LiveGame
 from frontends.web.replays import GAME_NAME, Replay, ReplayNotFound

@@ -23,7 +23,7 @@ from typing import Any
 
 from flask import Blueprint, Flask, Response, current_app, g, request
 
-from core.errors import StoreError
+from core import StoreError
 
 bp = Blueprint("metrics", __name__)
 

@@ -65,6 +65,7 @@ SCHEMAS: dict[str, Any] = {
     "Moved": _object("seq", "events", "state", seq=INT, events=ARRAY, state=OBJECT),
     "Branches": OBJECT,
     "Parent": OBJECT,
+    "Standings": _object("over", "rows", over={"type": "boolean"}, rows=ARRAY, columns=ARRAY),
 }
 
 
@@ -212,6 +213,15 @@ PATHS: dict[str, Any] = {
         "a move for the seat whose token comes with it (once per request id)",
         _answers(200, "Moved", 400, 403, 404, 409, 422, 503), GAME, TOKEN,
         requestBody=_json_body(MOVE))},
+    "/api/games/{game_id}/leave": {"post": _op(
+        "the seat's person leaves for good: a bot plays on, or the game closes",
+        _answers(200, "Game", 403, 404, 409, 422, 503), GAME, TOKEN)},
+    "/api/games/{game_id}/rematch": {"post": _op(
+        "a finished game again, same seats and settings: each seat's link plays it",
+        _answers(201, "Game", 403, 404, 409, 422, 429, 503), GAME, TOKEN)},
+    "/api/games/{game_id}/standings": {"get": _op(
+        "each player's categories, rounds and total (final once over)",
+        _answers(200, "Standings", 404), GAME)},
     "/api/games/{game_id}/parent": {"get": _op("the game a branch was made from",
                                                _answers(200, "Parent", 404), GAME)},
     "/api/games/{game_id}/stream": {"get": _op(
@@ -228,7 +238,7 @@ def document() -> dict[str, Any]:
             "title": "Dice Miner",
             "version": "1",
             "description": "Live games, replays and what-ifs. Every refusal is "
-            '{"error": {"code", "message"}} with a stable code (docs in the README).',
+            '{"error": {"code", "message"}} with a stable code (docs/reference/http-api.md).',
         },
         "paths": PATHS,
         "components": {"schemas": SCHEMAS},

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from flask import Blueprint, current_app, render_template
 
-from core.projections.status_words import all_face_words
+from core import all_face_words
 from frontends import rules_summary
 from frontends.web import rulesdoc
 from frontends.web.errors import ApiError
@@ -69,6 +69,7 @@ def rules():
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
         raise ApiError(404, "not_found", "the rules reference is not installed here") from None
+    text = rulesdoc.for_players(text)  # players first: the notes for developers close it
     return render_template(
         "rules.html", body=rulesdoc.render(text), contents=rulesdoc.headings(text)
     )

@@ -1,12 +1,12 @@
 """What the browser draws: ``state_view`` plus the table's details, and the score series.
 
-``board_view`` is ``core.projections.views.state_view`` (the one JSON shape of a
+``board_view`` is ``core.read.views.state_view`` (the one JSON shape of a
 state) with a ``table`` block the pictures need: seats by index, the top and side
 dice of the mountain, spent hero faces, each seat's score if the round in play
 ended now (as the terminal shows it), the solo score, breakdown and sequences,
 and which tool die neutralizes each hazard and which chest holds each frozen treasure;
 ``table.status`` is the one sentence saying where the game stands (``status_sentence``).
-What a seat may do now is ``core.projections.choices`` in JSON
+What a seat may do now is ``core.read.choices`` in JSON
 (``frontends.web.choices_json``; ``choices`` here is the same function, for the
 modules that import it from here): the browser never re-derives a rule, it only
 marks what it is told is selectable and sends back the commands it was given.
@@ -19,14 +19,23 @@ import threading
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from core.events.base import Event
-from core.events.codec import Batch
-from core.events.game import RoundScored, TieBreakScored
-from core.mountain import side_slots, top_slots
-from core.projections.state import EXCAVATION, MAGIC, GameState
-from core.projections.status_words import status_sentence
-from core.projections.views import StepReader, score_so_far, state_view
-from core.scoring_solo import RATINGS, solo_score
+from core import (
+    EXCAVATION,
+    MAGIC,
+    RATINGS,
+    Batch,
+    Event,
+    GameState,
+    RoundScored,
+    StepReader,
+    TieBreakScored,
+    score_so_far,
+    side_slots,
+    solo_score,
+    state_view,
+    status_sentence,
+    top_slots,
+)
 from frontends.web.choices_json import choices_view as choices
 
 
@@ -68,6 +77,10 @@ def board_view(state: GameState, seq: int) -> dict[str, Any]:
         table["frozen"] = [[treasure, chest] for treasure, chest in state.frozen]
     else:
         table["round_now"] = round_now(state)
+    facts = state.facts
+    if facts.bot_seats:  # a bot plays a person's seat: shown at the seat, not only in the log
+        table["stand_ins"] = {str(seat): kind for seat, kind in facts.bot_seats}
+        table["left"] = list(facts.left)  # of those, the seats whose person left for good
     table["score_now"] = score_now(state)  # each seat's score so far: the chart's point
     table["status"] = status_sentence(state)  # the page shows it as it comes
     view["table"] = table

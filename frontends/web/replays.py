@@ -22,14 +22,23 @@ from collections import OrderedDict
 from pathlib import Path
 from typing import Any
 
-from core.errors import LogDamaged, LogError
-from core.events.codec import Batch
-from core.projections.snapshots import SNAPSHOT_EVERY, SnapshotIndex, UnreplayableBatch
-from core.projections.state import GameState
-from core.projections.views import event_record, walk
-from core.store import LogScan, load_batches, load_batches_bytes
+from core import (
+    SNAPSHOT_EVERY,
+    Batch,
+    GameState,
+    LogDamaged,
+    LogError,
+    LogScan,
+    SnapshotIndex,
+    UnreplayableBatch,
+    event_record,
+    load_batches,
+    load_batches_bytes,
+    walk,
+)
 from frontends.web.errors import without_paths
 from frontends.web.readmodel import ScoreSeries, boards_of, pack_boards
+from frontends.web.standings import result_of
 
 #: Log files a replay directory's listing considers.
 LOG_SUFFIX = ".dmlog"
@@ -140,6 +149,10 @@ def _file_key(path: Path) -> tuple[str, int, int]:
     return (str(path), st.st_mtime_ns, st.st_size)
 
 
+#: How many of a client's uploads the list names, and how many clients' lists are kept.
+UPLOADS_LISTED = 10
+UPLOADERS_KEPT = 1000
+
 #: The bytes of uploaded logs kept in memory between them: 16 uploads of 2 MB logs once
 #: took a server from 40 to 479 MB (a replay holds its states, ~12 times its log's size).
 UPLOAD_BYTES = 4 * 1024 * 1024
@@ -163,6 +176,8 @@ class ReplayLibrary:
         self._cache: OrderedDict[tuple, Replay] = OrderedDict()
         self._uploads: OrderedDict[str, Replay] = OrderedDict()
         self._games: OrderedDict[str, tuple[str, Replay]] = OrderedDict()
+        #: Each client's uploads, newest last (names; only those still kept are listed).
+        self._uploaders: OrderedDict[str, list[tuple[str, str]]] = OrderedDict()
         self._cache_size = cache_size
         self._upload_size = uploads
         self._lock = threading.Lock()
@@ -193,6 +208,7 @@ class ReplayLibrary:
                     events=replay.total,
                     over=replay.final.is_over,
                     winners=[replay.names[s] for s in replay.final.winners],
+                    result=result_of(replay.final),
                 )
                 branch = replay.header.get("branch")
                 if isinstance(branch, dict):  # a what-if branch: where it parted
@@ -263,13 +279,15 @@ class ReplayLibrary:
                 self._games.popitem(last=False)
         return replay
 
-    def upload(self, data: bytes, filename: str = "upload") -> Replay:
-        """Read an uploaded log; damage raises ``LogDamaged`` with the offset, nothing is kept."""
+    def upload(self, data: bytes, filename: str = "upload", client: str | None = None) -> Replay:
+        """Read an uploaded log; damage raises ``LogDamaged`` with the offset, nothing is kept.
+        ``client`` (an address) finds it again in ``uploads_of`` once its URL is lost."""
         digest = hashlib.sha256(data).hexdigest()[:16]
         name = f"{UPLOAD_PREFIX}{digest}"
         with self._lock:
             if name in self._uploads:
                 self._uploads.move_to_end(name)
+                self._note_uploader(client, name, filename)
                 return self._uploads[name]
         scan, batches = load_batches_bytes(data, name=filename)
         replay = Replay(name, scan, batches, "upload", data=data)
@@ -279,7 +297,38 @@ class ReplayLibrary:
                 len(self._uploads) > self._upload_size or self._kept_bytes() > self._upload_bytes
             ):
                 self._uploads.popitem(last=False)
+            self._note_uploader(client, name, filename)
         return replay
+
+    def _note_uploader(self, client: str | None, name: str, filename: str) -> None:
+        """Remember ``client``'s upload (the lock is held): the newest few of the last
+        clients, so no client fills the memory."""
+        if client is None:
+            return
+        mine = [(n, f) for n, f in self._uploaders.pop(client, []) if n != name]
+        self._uploaders[client] = [*mine, (name, filename[:100])][-UPLOADS_LISTED:]
+        while len(self._uploaders) > UPLOADERS_KEPT:
+            self._uploaders.popitem(last=False)
+
+    def uploads_of(self, client: str | None) -> list[dict[str, Any]]:
+        """The uploads of ``client`` still kept, newest first, as the replay list shows them."""
+        with self._lock:
+            mine = list(self._uploaders.get(client, [])) if client is not None else []
+            kept = [(self._uploads[n], f) for n, f in reversed(mine) if n in self._uploads]
+        return [
+            {
+                "name": replay.name,
+                "source": "upload",
+                "filename": filename,
+                "mode": replay.header.get("mode"),
+                "players": replay.names,
+                "events": replay.total,
+                "over": replay.final.is_over,
+                "winners": [replay.names[s] for s in replay.final.winners],
+                "result": result_of(replay.final),
+            }
+            for replay, filename in kept
+        ]
 
     def _kept_bytes(self) -> int:
         return sum(len(replay.data) for replay in self._uploads.values())

@@ -4,7 +4,8 @@ Rendered by markdown-it-py (CommonMark with tables) with raw HTML switched off,
 so markup in the file (a ``<script>``, an ``<img onerror>``) is shown as text and
 never runs. The file's leading note (an HTML comment on where the copy comes
 from) is left out, headings get anchors, and the headings make the page's
-table of contents. Tables sit in a scrolling wrapper for narrow screens.
+table of contents. Tables sit in a scrolling wrapper for narrow screens. The page is
+for players first (``for_players``): the file's opening notes for developers close it.
 """
 
 from __future__ import annotations
@@ -55,6 +56,33 @@ def _anchored(tokens: list[Token]) -> list[tuple[Token, str, str]]:
     return found
 
 
+#: The page's opening for players, before the file's own words.
+PLAYERS_FIRST = (
+    "How Dice Miner is played: the dice, the mountain, the game for 2 to 4 players and "
+    "the solo game. Where the original rulebooks are silent, a **decision** (D1, D2, ...) "
+    "says what this game does; they are listed under Decisions."
+)
+#: Where the file's notes for whoever works on the code go: the end of the page.
+DEVELOPER_NOTES = "Notes for developers"
+
+
+def for_players(text: str) -> str:
+    """The rules file reordered for a player: its opening notes for developers (where the
+    rules come from, how code and tests cite them: a paragraph naming code) move to a
+    last section of their own, and a sentence for players opens the page."""
+    body = _COMMENT.sub("", text).strip("\n")
+    head, sep, rest = body.partition("\n## ")
+    if not sep or not head.startswith("# "):
+        return text  # not the reference's shape: shown as written
+    title, *blocks = [b.strip() for b in head.split("\n\n") if b.strip()]
+    notes = [b for b in blocks if "`" in b or " code " in b]
+    kept = [b for b in blocks if b not in notes]
+    page = "\n\n".join([title, PLAYERS_FIRST, *kept]) + "\n\n## " + rest.rstrip("\n")
+    if notes:
+        page += f"\n\n## {DEVELOPER_NOTES}\n\n" + "\n\n".join(notes)
+    return page + "\n"
+
+
 def render(text: str) -> Markup:
     """The rules file's text as HTML, safe to put in a page as it is."""
     tokens = _tokens(text)
@@ -72,4 +100,4 @@ def headings(text: str) -> list[tuple[int, str, str]]:
     ]
 
 
-__all__ = ["DEFAULT_RULES_FILE", "headings", "render", "slug"]
+__all__ = ["DEFAULT_RULES_FILE", "for_players", "headings", "render", "slug"]

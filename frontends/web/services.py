@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from flask import current_app
 
-from core.host import TakeUpReport
-from core.store import Store
+from core import Store, TakeUpReport
 from frontends.web.branches import Family
 from frontends.web.games import LiveGames
 from frontends.web.replays import ReplayLibrary

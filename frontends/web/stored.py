@@ -29,14 +29,23 @@ from typing import Any
 
 from attrs import frozen
 
-from core.errors import StoreError, StoreUnavailable
-from core.events.codec import Batch
-from core.events.game import GameEnded
-from core.events.solo import SoloGameEnded
-from core.events.table import GameClosed, SeedRevealed
-from core.host import Lobby, Table
-from core.projections.state import GameState
-from core.store import GameEntry, Store
+from core import (
+    Batch,
+    GameClosed,
+    GameEnded,
+    GameEntry,
+    GameState,
+    Lobby,
+    RematchStarted,
+    SeedRevealed,
+    SoloGameEnded,
+    Store,
+    StoreError,
+    StoreUnavailable,
+    Table,
+    solo_score,
+)
+from frontends.web.standings import result_words
 
 #: The newest games of the store a listing looks at (each read at most once per change).
 LOOKED_AT = 200
@@ -55,6 +64,7 @@ class Ending:
     over: bool
     winners: tuple[str, ...] = ()
     closed: str = ""
+    solo: str = ""  # a finished solo game's score and rating, "54 (Average)"
 
     @classmethod
     def of_state(cls, state: GameState) -> Ending:
@@ -62,11 +72,19 @@ class Ending:
         if not state.is_over:
             return cls(False)
         winners = tuple(state.names[s] for s in state.winners)
-        return cls(True, winners, state.facts.closed)
+        solo = ""
+        if state.mode == "solo" and not state.facts.closed and state.troves:
+            score = solo_score(state)
+            solo = f"{score.score} ({score.rating})"
+        return cls(True, winners, state.facts.closed, solo)
 
     @classmethod
     def of_batches(cls, batches: Sequence[Batch], players: Sequence[str]) -> Ending:
-        """A game's ending read off its last batch (and the one before a reveal), unfolded."""
+        """A game's ending read off its last batch (and the one before a reveal), unfolded;
+        the rematch a finished game names comes after its end."""
+        if batches and any(isinstance(e, RematchStarted) for e in batches[-1].events):
+            ending = cls.of_batches(batches[:-1], players)
+            return ending if ending.over else cls(True)
         revealed = False
         for batch in reversed(batches[-2:]):
             for event in batch.events:
@@ -74,7 +92,7 @@ class Ending:
                     names = tuple(players[s] for s in event.winners if 0 <= s < len(players))
                     return cls(True, names)
                 if isinstance(event, SoloGameEnded):
-                    return cls(True)
+                    return cls(True, solo=f"{event.score} ({event.rating})")
                 if isinstance(event, GameClosed):
                     return cls(True, closed=event.reason)
             revealed = revealed or any(isinstance(e, SeedRevealed) for e in batch.events)
@@ -205,6 +223,7 @@ def listing_entry(entry: GameEntry, ending: Ending) -> dict[str, Any]:
         "events": entry.events,
         "over": True,
         "winners": list(ending.winners),
+        "result": result_words(True, ending.winners, ending.closed, ending.solo),
         "updated": entry.updated,
     }
     if ending.closed:

@@ -1,6 +1,6 @@
 """Choosing with the cursor: what can be selected now, moving over it, and acting on it.
 
-What may be chosen comes from the core read model ``core.projections.choices``
+What may be chosen comes from the core read model ``core.read.choices``
 (the web page draws the same one): the dice a take may name and the ways to
 take each, the heroes left, the beers to share, each magic face with the dice
 it may reroll or recycle and how many, rule D6's forced spends, the cache's
@@ -21,12 +21,27 @@ from typing import Literal, Protocol
 
 from attrs import frozen
 
-from core.commands import ChooseHero, Command, EndMagicTurn, Refill, SpendMagic, TakeDie
-from core.dice import HERO_NAMES
-from core.mountain import SLOTS, where
-from core.projections.choices import Choices, SpendChoice, TakeChoice, choices
-from core.projections.state import EXCAVATION, MAGIC, REPLENISH, SETUP, SOLO, GameState
-from core.projections.text import die_words
+from core import (
+    EXCAVATION,
+    HERO_NAMES,
+    MAGIC,
+    REPLENISH,
+    SETUP,
+    SLOTS,
+    SOLO,
+    Choices,
+    ChooseHero,
+    Command,
+    EndMagicTurn,
+    GameState,
+    Refill,
+    SpendChoice,
+    SpendMagic,
+    TakeChoice,
+    TakeDie,
+    die_words,
+    where,
+)
 
 #: A place the cursor can be: a die, a hero face of the trove, a hero, a menu line.
 Spot = tuple[Literal["die", "face", "menu"], int] | tuple[Literal["hero"], str]
@@ -85,6 +100,10 @@ class Table(Protocol):
         """A trove's dice in display order."""
         ...
 
+    def read_model(self, state: GameState) -> Choices:
+        """What the seat to act may choose at ``state`` (the core read model, or a server's)."""
+        ...
+
     def issue(self, command: Command) -> bool:
         """Issue a command; a refusal is said and changes nothing."""
         ...
@@ -118,7 +137,7 @@ class Chooser:
         """The read model of the seat to act (person or bot), made once per state."""
         state = self.table.state
         if self._model is None or self._model_of is not state:
-            self._model, self._model_of = choices(state, state.to_act()), state
+            self._model, self._model_of = self.table.read_model(state), state
         return self._model
 
     def mode(self) -> str:

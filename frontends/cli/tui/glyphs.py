@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from core.dice import KIND_OF
+from core import KIND_OF
 
 #: Face -> glyph, with Unicode symbols that common monospace fonts carry.
 UNICODE: Final[dict[str, str]] = {

@@ -16,9 +16,7 @@ from collections.abc import Sequence
 
 from attrs import frozen
 
-from core.analysis.judge import Options, Task, judge
-from core.analysis.words import move_words
-from core.projections.state import GameState
+from core import GameState, Options, Task, judge, move_words
 from frontends.cli.tui.typed import typed
 
 #: Moves a hint shows.

@@ -19,15 +19,22 @@ from typing import Any
 
 from attrs import frozen
 
-from core.analysis import Options, analyse_log
-from core.analysis.history import history
-from core.analysis.marks import BLUNDER, INACCURACY, MISTAKE
-from core.analysis.report import report, tasks
-from core.analysis.run import judge_each
-from core.commands import Command, parse_command
-from core.errors import CommandSyntaxError
-from core.game import Game
-from core.projections.state import GameState
+from core import (
+    BLUNDER,
+    INACCURACY,
+    MISTAKE,
+    Command,
+    CommandSyntaxError,
+    Game,
+    GameState,
+    Options,
+    analyse_log,
+    history,
+    judge_each,
+    parse_command,
+    report,
+    tasks,
+)
 
 
 class Stopped(Exception):

@@ -3,34 +3,45 @@
 The game, its seats, whose turn it is, the undo policy and the bots' moves are
 the game host's (``core.host.Table``); the session sends it the keyboard's
 commands and keeps only presentation state: the
-status line, the event lines (``core.projections.text.describe``), the overlay.
+status line, the event lines (``core.read.text.describe``), the overlay.
 What can be selected, the cursor, the dice picked for a spend or a cache, an
 open menu and the keys that act on them are its ``chooser`` (``choosing``, over
-the core read model ``core.projections.choices``); a refused command shows the
+the core read model ``core.read.choices``); a refused command shows the
 engine's own message and changes nothing. No prompt-toolkit here, so the whole
 flow can be driven and tested without a terminal.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from attrs import evolve, frozen
 
-from core.commands import Command, TakeDie, Undo, parse_command
-from core.errors import CommandSyntaxError, RuleError, StoreError
-from core.events import game as ev
-from core.events import solo as sev
-from core.events.base import Event
-from core.game import Game
-from core.host import Table
-from core.host.table import BotMove
-from core.projections.state import GameState
-from core.projections.steps import Commit, Step
-from core.projections.text import describe
-from core.projections.views import StepReader
-from core.store import Seating, SeatRecord
+from core import (
+    BotMove,
+    Choices,
+    Command,
+    CommandSyntaxError,
+    Commit,
+    Event,
+    Game,
+    GameState,
+    RuleError,
+    Seating,
+    SeatRecord,
+    Step,
+    StepReader,
+    StoreError,
+    Table,
+    TakeDie,
+    Undo,
+    choices,
+    describe,
+    parse_command,
+)
+from core import events as ev
+from core import events as sev
 from frontends.cli.tui.choosing import Chooser
 from frontends.cli.tui.glyphs import sort_key
 from frontends.cli.tui.hints import Hint, HintMove
@@ -66,9 +77,14 @@ class Session:
         hints: bool | None = None,
         samples: int | None = None,
         read_only: bool = False,
+        host: Table | None = None,
     ) -> None:
-        self.table = Table(game, Seating(tuple(seats)))
-        #: A finished game resumed from its log: shown, never changed (no undo).
+        #: The game host; ``host`` is another's, e.g. a server's game (``frontends.cli.remote``).
+        self.table = (
+            Table(game, Seating(tuple(seats)), playable=not read_only) if host is None else host
+        )
+        #: A finished game resumed from its log, or one whose dice come from a secret
+        #: this program does not hold: shown, never changed (no move, no undo).
         self.read_only = read_only
         #: Why the game stopped (its log could not keep a move), or None while it goes on.
         self.failed: str | None = None
@@ -87,7 +103,8 @@ class Session:
         self.status = ""
         self.status_kind = "info"  # "info" or "error"
         self.chooser = Chooser(self)  # the cursor, the dice picked, the menu, the keys
-        self.overlay: str | None = None  # "help", "round", "over", "handover"
+        self.overlay: str | None = None  # "help", "rules", "round", "over", "handover"
+        self.rules_page = 0  # the rules page shown (R)
         self.at_keyboard: int | None = None  # hot-seat: the person last handed the keyboard
         self.quit_requested = False
         self.doubled: dict[int, int | None] = {}  # round -> the seat whose gems doubled
@@ -133,8 +150,18 @@ class Session:
         return self.table.persons
 
     def human_to_act(self) -> int | None:
-        """The seat at this keyboard the game waits for, if any."""
-        return self.table.person_to_act()
+        """The seat at this keyboard the game waits for, if any (none in a game that is
+        only shown here: nothing is offered that would be refused)."""
+        return None if self.read_only else self.table.person_to_act()
+
+    def why_read_only(self) -> str:
+        """Why nothing can be done to this game here, in words."""
+        if self.game.state.facts.secret_dice and not self.game.state.is_over:
+            return (
+                "This game's dice come from a secret its host keeps until the game ends: "
+                "it can be watched here, not played on (play it where it was started)."
+            )
+        return "This game is over; its log is open read-only, so nothing is undone."
 
     def input_seat(self) -> int:
         """The seat typed commands are issued for: the person to act, else the first person."""
@@ -156,8 +183,15 @@ class Session:
         return self.table.bot_to_act()
 
     def legal(self) -> list[Command]:
-        """The legal commands of the player to act."""
-        return self.game.legal()
+        """The legal commands of the player to act (none in a game only shown here)."""
+        return [] if self.read_only else self.game.legal()
+
+    def read_model(self, state: GameState) -> Choices:
+        """What the seat to act may choose at ``state`` (a remote session: the server's)."""
+        return choices(state, state.to_act())
+
+    async def follow(self, redraw: Callable[[], None]) -> None:
+        """Keep up with moves made elsewhere (a remote session's); here nothing to follow."""
 
     def trove_order(self, seat: int) -> tuple[int, ...]:
         """A trove's dice in display order: by type, then face."""
@@ -282,17 +316,27 @@ class Session:
         replies (the table's undo policy). At one keyboard shared by several people that
         is the person the keyboard was last handed to: never another's move."""
         if self.read_only:
-            self.say("This game is over; its log is open read-only, so nothing is undone.", "error")
+            self.say(self.why_read_only(), "error")
             return False
+        return self._undo_seat(self._undoer())
+
+    def _undoer(self) -> int | None:
+        """The seat ``u`` would undo for: the person the keyboard was handed to, else the
+        person who moved last here; None if no person has moved."""
         if self.is_hotseat:
-            seat = self.at_keyboard if self.at_keyboard is not None else self.human_to_act()
-            return self._undo_seat(seat)
+            return self.at_keyboard if self.at_keyboard is not None else self.human_to_act()
         for command in reversed(self.game.timeline.commands()):
             seat = getattr(command, "seat", None)
             if seat is not None and self.is_human(seat):
-                return self._undo_seat(seat)
-        self.say("There is nothing of yours to undo.", "error")
-        return False
+                return seat
+        return None
+
+    def can_undo(self) -> bool:
+        """True if ``u`` would undo something now (the key bar shows it only then)."""
+        if self.read_only or self.failed is not None:
+            return False
+        seat = self._undoer()
+        return seat is not None and self.table.can_undo(seat)
 
     def _undo_seat(self, seat: int | None) -> bool:
         if seat is None:
@@ -405,6 +449,8 @@ class Session:
         """The status line: the last refusal or note, else what to do now."""
         if self.status:
             return self.status, self.status_kind
+        if self.read_only and not self.game.state.is_over:
+            return self.why_read_only(), "info"
         if self.review is not None:
             return "Review: ← → (or h l) step through the mistakes; Esc closes it.", "info"
         return prompt(self.chooser), "info"
@@ -422,11 +468,25 @@ class Session:
             self.at_keyboard = self.human_to_act()
             self.overlay = None
             return
+        if self.overlay == "rules":
+            self.close_rules()
+            return
         if self.overlay in ("help", "round"):
             self.overlay = None
             self.hand_over()
             return
         self.chooser.back()
+
+    def show_rules(self) -> None:
+        """R: the rules pages from the first, over whatever was shown (the result stays
+        under them)."""
+        self.overlay = "rules"
+        self.rules_page = 0
+
+    def close_rules(self) -> None:
+        """Esc on the rules: back to the game, or to its result if it is over."""
+        self.overlay = "over" if self.game.state.is_over else None
+        self.hand_over()
 
     def run_line(self, text: str) -> None:
         """Run a line typed at the ``:`` command line."""
@@ -438,6 +498,10 @@ class Session:
             self.quit_requested = True
         elif word in ("help", "?"):
             self.overlay = "help"
+        elif word == "rules":
+            self.show_rules()
+        elif self.read_only:
+            self.say(self.why_read_only(), "error")
         else:
             try:
                 command = self.parse(text)

@@ -9,10 +9,16 @@ replaced by the default one.
 
 from __future__ import annotations
 
-from core.bots import BOTS
-from core.bots.registry import DEFAULT_LEVEL, LEVELS
-from core.host.seats import BOT_NAMES, bot_name, seating_from_names, short_name
-from core.store import SeatRecord
+from core import (
+    BOT_NAMES,
+    BOTS,
+    DEFAULT_LEVEL,
+    LEVELS,
+    SeatRecord,
+    bot_name,
+    seating_from_names,
+    short_name,
+)
 
 #: A seat at the terminal's table.
 Seat = SeatRecord

@@ -13,9 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from core.commands import CacheDice, Command, ShareBeer, SpendMagic, TakeDie
-from core.projections.state import GameState
-from core.projections.text import face_words
+from core import CacheDice, Command, GameState, ShareBeer, SpendMagic, TakeDie, face_words
 
 #: The faces a player may read as a number: a tunnel's 1 to 5.
 NUMBER_FACES = frozenset("12345")

@@ -1,13 +1,12 @@
 """The status line's words: what the player is asked to do now, and small turns of phrase.
 
-Event texts come from ``core.projections.text``; this module only words the
+Event texts come from ``core.read.text``; this module only words the
 interface's own prompts, and addresses a player named "You" in the second person.
 """
 
 from __future__ import annotations
 
-from core.commands import Refill, ShareBeer, SpendMagic, TakeDie
-from core.projections.state import GameState
+from core import GameState, Refill, ShareBeer, SpendMagic, TakeDie
 from frontends.cli.tui.choosing import Chooser
 from frontends.cli.tui.typed import die_id
 

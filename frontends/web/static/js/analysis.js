@@ -49,6 +49,11 @@ export function moveDice(move) {
   return { dice, heroFaces };
 }
 
+/** Seconds in words: "25 s", "2 min". */
+function inWords(seconds) {
+  return seconds < 90 ? `${Math.max(1, Math.round(seconds))} s` : `${Math.round(seconds / 60)} min`;
+}
+
 export class AnalysisView {
   /**
    * base: the replay's API address; dom: {section, toggle, state, body, chart};
@@ -97,7 +102,7 @@ export class AnalysisView {
     clearTimeout(this.timer);
     if (answer.state === "done") return this.set(answer.analysis);
     if (answer.state === "running") {
-      this.progress(answer.done, answer.total);
+      this.progress(answer.done, answer.total, answer.seconds_left);
       this.timer = setTimeout(async () => {
         try {
           this.status(await getJSON(`${this.base}/analysis`));
@@ -108,13 +113,14 @@ export class AnalysisView {
       return;
     }
     if (answer.state === "failed") this.say(answer.error || "The analysis failed.", true);
+    if (answer.estimate_s) this.estimate = answer.estimate_s; // measured on the server
     this.offer(answer.state === "failed" ? "Try again" : "Analyse this game");
   }
 
   offer(label) {
     const body = clear(this.dom.body);
     const players = this.names.length;
-    const time = players === 1 ? "a few seconds" : `about ${players * 3} s`;
+    const time = this.estimate ? `about ${inWords(this.estimate)}` : players === 1 ? "a few seconds" : "some seconds";
     body.append(
       el("p", { class: "hint" }, `Every decision weighed as the montecarlo bot would, on sampled futures of the dice no one had seen: ${time} on the server, and the page goes on meanwhile.`),
       el("button", { type: "button", class: "button primary", id: "analyse", onclick: () => this.start() }, label),
@@ -122,10 +128,11 @@ export class AnalysisView {
     this.dom.state.textContent = "";
   }
 
-  progress(done, total) {
+  progress(done, total, left) {
     const body = clear(this.dom.body);
     const bar = el("progress", { id: "analysis-progress", max: String(total || 1), value: String(done) });
-    body.append(el("p", { class: "hint" }, `Weighing the decisions: ${done} of ${total || "…"}.`), bar);
+    const eta = left === undefined || left === null ? "" : ` About ${inWords(left)} left.`;
+    body.append(el("p", { class: "hint", id: "analysis-eta" }, `Weighing the decisions: ${done} of ${total || "…"}.${eta}`), bar);
     this.dom.state.textContent = total ? `${Math.round((100 * done) / total)}%` : "";
   }
 
@@ -269,8 +276,39 @@ export class AnalysisView {
     if (!this.open || !this.document) return empty;
     const decision = this.from.get(n);
     if (!decision) return empty;
-    const { dice, heroFaces } = moveDice(decision.best.move);
+    // the candidate a reader chose to see on the board at this position, else the best
+    const chosen = this.chosen && this.chosen.n === n ? decision.candidates[this.chosen.index] : null;
+    const { dice, heroFaces } = moveDice((chosen || decision.best).move);
     return { best: dice, bestHero: heroFaces };
+  }
+
+  /** Draw candidate ``index`` of position ``n`` on the board (again: the best). */
+  showCandidate(n, index) {
+    this.chosen = index === 0 || (this.chosen && this.chosen.n === n && this.chosen.index === index) ? null : { n, index };
+    if (this.onReady) this.onReady(); // the board redrawn with its marks, this panel with it
+  }
+
+  /** The position of the marked move (inaccuracy, mistake, blunder) after or before ``n``:
+   * the position it was chosen from, its best move drawn on the board; null if none. */
+  markedFrom(n, step) {
+    const seqs = [...this.marked.keys()].sort((a, b) => a - b);
+    const found = step > 0 ? seqs.find((seq) => seq > n) : seqs.filter((seq) => seq < n).at(-1);
+    return found === undefined ? null : found;
+  }
+
+  /** "◂ Previous mistake" and "Next mistake ▸": lichess's jumps between the marked moves. */
+  jumps(n) {
+    const jump = (step, label, id) => {
+      const to = this.markedFrom(n, step);
+      const title = to === null ? "No marked move that way" : `Event ${to}: ${this.marked.get(to).mark}`;
+      return el("button", { type: "button", class: "button small", id, disabled: to === null, title, onclick: () => this.onSeek(to) }, label);
+    };
+    return el(
+      "div",
+      { class: "analysis-jumps", role: "group", "aria-label": "Marked moves (inaccuracies, mistakes, blunders)" },
+      jump(-1, "◂ Previous mistake", "previous-mistake"),
+      jump(1, "Next mistake ▸", "next-mistake"),
+    );
   }
 
   /** Each event line's mark, for the event list: Map<seq, mark>. */
@@ -288,6 +326,7 @@ export class AnalysisView {
     const box = document.getElementById("analysis-now");
     if (!box) return;
     clear(box);
+    if (this.marked.size) box.append(this.jumps(n));
     const chances = this.chances[n];
     if (chances) {
       const parts = chances.map((c, seat) => colour(el("span", { class: "chance" }, `${shortName(this.names[seat])} ${c}${this.unit}`), seat));
@@ -316,16 +355,26 @@ export class AnalysisView {
     const value = (v) => `${v}${this.unit}`;
     const section = el("div", { class: "from-here" });
     section.append(
-      el("p", {}, el("strong", {}, `${shortName(d.player)} to move`), ` (${d.legal} legal moves): the best found, drawn on the board, and the next ${Math.min(SHOWN, d.candidates.length) - 1}.`),
+      el(
+        "p",
+        {},
+        el("strong", {}, `${shortName(d.player)} to move`),
+        ` (${d.legal} legal moves): the best found, drawn on the board, and the next ${Math.min(SHOWN, d.candidates.length) - 1} (press one to draw it instead).`,
+      ),
     );
+    const drawn = this.chosen && this.chosen.n === d.seq ? this.chosen.index : 0;
     const rows = d.candidates
       .slice(0, SHOWN)
       .map((c, i) =>
         el(
           "li",
           { class: [i === 0 ? "best" : "", c.command === d.played.command ? "played" : ""].join(" ").trim() },
-          el("span", { class: "value" }, value(c.value)),
-          el("span", { class: "words" }, c.words),
+          el(
+            "button",
+            { type: "button", class: "candidate", "aria-pressed": String(i === drawn), title: "Draw this move on the board", onclick: () => this.showCandidate(d.seq, i) },
+            el("span", { class: "value" }, value(c.value)),
+            el("span", { class: "words" }, c.words),
+          ),
           c.command === d.played.command ? el("span", { class: "tag" }, "played") : null,
         ),
       );

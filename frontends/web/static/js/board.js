@@ -307,6 +307,15 @@ function soloLine(board) {
   );
 }
 
+/** A bot playing a person's seat, at the seat: until they move again, or for good. */
+function standIn(t, seat) {
+  const kind = t.stand_ins && t.stand_ins[String(seat)];
+  if (!kind) return null;
+  const left = (t.left || []).includes(seat);
+  const words = left ? `left · a ${kind} bot plays on` : `away · a ${kind} bot stands in`;
+  return el("p", { class: "stand-in", title: left ? "They left the game for good" : "They take the seat back by moving" }, words);
+}
+
 function roundsLine(player, board) {
   const line = el("div", { class: "rounds" });
   const rounds = board.mode === "solo" ? [] : [0, 1, 2];
@@ -384,7 +393,7 @@ export function renderPlayers(container, board, options = {}) {
       "header",
       {},
       el("span", { class: "dot" }),
-      el("span", { class: "name", id: `player-name-${seat}` }, shortName(player.name)),
+      el("span", { class: "name", id: `player-name-${seat}`, title: player.name }, shortName(player.name)), // cut with an ellipsis when long: the whole name on hover
       t.to_act_seat === seat ? el("span", { class: "visually-hidden" }, " (to act)") : null,
       kind ? el("span", { class: "tag" }, kind) : null,
       options.mySeat === seat ? el("span", { class: "tag you" }, "you") : null,
@@ -423,6 +432,7 @@ export function renderPlayers(container, board, options = {}) {
       "article",
       { class: classes.join(" "), "aria-labelledby": `player-name-${seat}`, dataset: { seat: String(seat), key } },
       head,
+      standIn(t, seat),
       roundsLine(player, board),
       board.mode === "solo" ? soloLine(board) : nowLine(seat, board),
       body,

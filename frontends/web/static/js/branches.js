@@ -110,9 +110,9 @@ export class BranchTools {
   }
 
   /** A button naming an event that moves the viewer to the position where a branch parts. */
-  seekButton(at) {
+  seekButton(at, label = null) {
     const title = `Show the board where they part: after event ${at - 1}, before event ${at}`;
-    return el("button", { type: "button", class: "link-button", "data-at": at, title, onclick: () => this.onSeek(at) }, `event ${at}`);
+    return el("button", { type: "button", class: "link-button", "data-at": at, title, onclick: () => this.onSeek(at) }, label || `event ${at}`);
   }
 
   renderMarks() {
@@ -208,10 +208,12 @@ export class BranchTools {
       const before = this.points.filter((p) => p < n).at(-1);
       const after = this.points.find((p) => p > n);
       where.append(`A branch starts where a command's events end, and event ${n - 1} is not the last of its command's: the nearest branch points are `);
-      where.append(...[before, after].filter((p) => p !== undefined).flatMap((p, i) => [i ? " and " : "", this.seekButton(p)]), ".");
+      // a point named after the event it follows: the last one has no "event N" in this game
+      where.append(...[before, after].filter((p) => p !== undefined).flatMap((p, i) => [i ? " and " : "", this.seekButton(p, `after event ${p - 1}`)]), ".");
     } else {
       ok = true;
-      where.append(`A live what-if game from here: it keeps this game's first ${n} events (0 to ${n - 1}), then plays on from event ${n} another way.`);
+      const next = n < this.total ? `, then plays on another way where event ${n} was played` : ", all it has, and plays on from where it stops";
+      where.append(`A live what-if game from here: it keeps this game's first ${n} events (0 to ${n - 1})${next}.`);
     }
     this.at = ok ? n : null;
     this.dom.start.disabled = !ok;

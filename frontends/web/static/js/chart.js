@@ -69,7 +69,7 @@ export function renderChart(root, series, names, total, position, onSeek) {
       const swatch = svg("rect", { x: lx, y: y0, width: 10, height: 10, rx: 2 });
       swatch.style.fill = PLAYER_COLOURS[seat % PLAYER_COLOURS.length];
       root.append(swatch);
-      root.append(svg("text", { class: "legend", x: lx + 14, y: y0 + 9 }, label));
+      root.append(svg("text", { class: "legend", x: lx + 14, y: y0 + 9 }, svg("title", {}, names[seat]), label)); // a clipped name whole on hover
     }
   });
 

@@ -167,7 +167,7 @@ export function dieSvg(die, options = {}) {
     for (const [x, y, s] of LAYOUTS[count]) node.append(use(glyph.symbol, x, y, s, { class: "glyph" }));
   }
   if (options.showId !== false && die.id !== undefined && die.id !== null && !options.hero) {
-    node.append(svg("text", { class: "die-id", x: 36, y: 37 }, String(die.id)));
+    node.append(svg("text", { class: "die-id", x: 38, y: 38.5 }, String(die.id)));
   }
   if (die.cached) node.append(use("lock", 27, 1, 11, { class: "badge badge-lock" }));
   if (die.frozen || (die.holds && die.holds.length)) node.append(use("snow", 27, 1, 11, { class: "badge badge-snow" }));

@@ -189,6 +189,8 @@ class GamePage {
       this.picked = [];
       this.menu = null;
       this.choices = null;
+      // a refusal said of an earlier position is stale once the game has moved on from it
+      if (this.refusal && board.seq > this.refusalSeq && !this.inflight) this.say(null);
     }
     // a player asks what they may do now (and whether an undo would be taken) at each change
     if (this.mySeat !== null && changed) await this.loadChoices(board.seq);
@@ -751,6 +753,7 @@ class GamePage {
   say(message, code = null) {
     const box = this.dom.refusal;
     this.refusal = message;
+    this.refusalSeq = this.board ? this.board.seq : 0; // the position it was said at
     box.hidden = !message;
     box.textContent = message || "";
     box.dataset.code = (message && code) || "";

@@ -23,13 +23,15 @@ function logTags(r) {
   return [
     r.source === "store" ? el("span", { class: "tag stored", title: "a finished game kept by this server" }, "stored") : null,
     r.branch ? el("span", { class: "tag what-if", title: "a what-if branch of another game" }, `what-if at ${r.branch.at}`) : null,
+    r.source === "upload" ? el("span", { class: "tag upload", title: `your upload of ${r.filename}, kept a while in memory` }, "your upload") : null,
   ];
 }
 
 async function loadReplays() {
   const box = document.getElementById("replay-list");
   try {
-    const { replays } = await getJSON("/api/replays");
+    const answer = await getJSON("/api/replays");
+    const replays = [...(answer.uploads || []), ...answer.replays]; // this client's uploads first
     clear(box);
     if (!replays.length) {
       box.append(el("p", { class: "hint" }, "No replays in the replays folder or finished games here yet. Upload a log below."));
@@ -45,7 +47,7 @@ async function loadReplays() {
           : [
               el("td", {}, r.players.map(shortName).join(", ")),
               el("td", { class: "col-extra" }, `${r.events}`),
-              el("td", { class: "col-extra" }, r.winners.map(shortName).join(", ") || (r.over ? "tie" : "unfinished")),
+              el("td", { class: "col-extra" }, r.result || "unfinished"), // the server's words: a solo game has a score, not a "tie"
             ],
       ),
     );
@@ -53,7 +55,7 @@ async function loadReplays() {
       el(
         "table",
         {},
-        el("thead", {}, el("tr", {}, el("th", {}, "Log"), el("th", {}, "Players"), el("th", { class: "col-extra" }, "Events"), el("th", { class: "col-extra" }, "Winner"))),
+        el("thead", {}, el("tr", {}, el("th", {}, "Log"), el("th", {}, "Players"), el("th", { class: "col-extra" }, "Events"), el("th", { class: "col-extra" }, "Result"))),
         el("tbody", {}, rows),
       ),
     );
@@ -205,11 +207,19 @@ async function wireGameForm() {
   document.getElementById("start-solo").addEventListener("click", () => start("solo"));
 }
 
-/** Whose turn a listed game is; "your turn" marked for a seat this browser plays (mygames.js). */
+/** How long ago a time (seconds since the epoch) was, in words: "just now", "4 min ago". */
+function ago(seconds) {
+  const passed = Math.max(0, Date.now() / 1000 - seconds);
+  if (passed < 60) return "just now";
+  if (passed < 3600) return `${Math.floor(passed / 60)} min ago`;
+  if (passed < 86400) return `${Math.floor(passed / 3600)} h ago`;
+  return `${Math.floor(passed / 86400)} days ago`;
+}
+
+/** "your turn", marked, for a seat this browser plays (mygames.js); the cell names whose turn. */
 function turnCell(game) {
-  const words = turnWords(game, game.players.map(shortName), mySeats()[game.id] ?? null);
-  if (!words) return null;
-  return el("span", { class: `turn-words${words === "your turn" ? " yours" : ""}`, dataset: { turn: words } }, ` · ${words}`);
+  if (turnWords(game, game.players.map(shortName), mySeats()[game.id] ?? null) !== "your turn") return null;
+  return el("span", { class: "turn-words yours", dataset: { turn: "your turn" } }, " · your turn");
 }
 
 async function loadGames() {
@@ -217,21 +227,24 @@ async function loadGames() {
   try {
     const { games } = await getJSON("/api/games");
     clear(box);
-    if (!games.length) {
+    // being played: a finished game is listed with the replays (its standings on its page)
+    const playing = games.filter((g) => !g.over).sort((a, b) => (b.changed || 0) - (a.changed || 0));
+    if (!playing.length) {
       box.append(el("p", { class: "hint" }, "No game is being played on this server."));
       return;
     }
-    const rows = [...games]
-      .reverse()
-      .map((g) =>
-        el(
-          "tr",
-          {},
-          el("td", {}, el("a", { href: `/games/${g.id}` }, g.players.map(shortName).join(", "))),
-          el("td", {}, g.over ? `over: ${g.winners.map(shortName).join(", ")}` : g.phase === "setup" ? "choosing heroes" : `round ${g.round}, ${g.phase}`, turnCell(g)),
-        ),
-      );
-    box.append(el("table", { class: "games-table" }, el("thead", {}, el("tr", {}, el("th", {}, "Players"), el("th", {}, "Now"))), el("tbody", {}, rows)));
+    const rows = playing.map((g) =>
+      el(
+        "tr",
+        { dataset: { game: g.id } },
+        el("td", {}, el("a", { href: `/games/${g.id}` }, g.players.map(shortName).join(", ")), el("span", { class: "game-id" }, g.id)),
+        el("td", {}, g.to_act === null || g.to_act === undefined ? "–" : `${shortName(g.players[g.to_act])}${g.phase === "setup" ? " (choosing a hero)" : `, round ${g.round}`}`, turnCell(g)),
+        el("td", { class: "col-extra" }, g.changed ? ago(g.changed) : "–"),
+      ),
+    );
+    box.append(
+      el("table", { class: "games-table" }, el("thead", {}, el("tr", {}, el("th", {}, "Game"), el("th", {}, "To act"), el("th", { class: "col-extra" }, "Last move"))), el("tbody", {}, rows)),
+    );
   } catch (error) {
     clear(box).append(el("p", { class: "form-error" }, error.message));
   }
