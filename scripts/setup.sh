@@ -31,3 +31,9 @@ if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
   touch "$stamp"
   echo "setup: installed in $((SECONDS - started)) s" >&2
 fi
+# The web client's JavaScript tools (Biome, axe-core; package-lock.json) for the tests, once
+# per change of the lock; skipped where Node is absent (the tests that need it say so).
+if [ -n "$extra" ] && command -v npm >/dev/null && [ -f package-lock.json ] &&
+  { [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; }; then
+  npm ci --no-audit --no-fund --loglevel=error >&2
+fi

@@ -2,7 +2,7 @@
 
 ``montecarlo`` plays the rest of the round out once per candidate, the rivals
 greedy and itself by its own ranking, and reads its lead on sampled futures.
-The analysis (``core.analysis.excavation`` and ``core.analysis.multi``) plays the
+The valuation the analysis judges by (``core.bots.valuation``) plays the
 rest out in ``variants`` ways, every seat alike taking the die worth most to it
 plus a taste of its own for each die, samples this round's magic phase, scores
 every seat's trove in each round left on ``samples`` futures of the unseen dice,
@@ -28,6 +28,8 @@ from core.bots.base import seat_to_act
 from core.bots.greedy import Candidate, pick_best
 from core.bots.montecarlo import MonteCarloBot
 from core.bots.multi_value import Future, later_rounds
+from core.bots.valuation.excavation import excavation_candidates, seat_worths, tastes
+from core.bots.valuation.multi import MultiJudge, verdict
 from core.commands import Command
 from core.projections.state import EXCAVATION, GameState
 from core.rng import DiceRng
@@ -54,10 +56,6 @@ def weigh_multi(
 ) -> list[tuple[tuple[float, float], Command]]:
     """The candidates at a multiplayer ``state`` (a weighed phase), each with the mover's
     (win chance, mean lead) on ``samples`` futures drawn from ``rng``."""
-    # The analysis imports the bots; the bots reach its valuation only when they decide.
-    from core.analysis.excavation import excavation_candidates, seat_worths, tastes
-    from core.analysis.multi import MultiJudge, verdict
-
     seat = seat_to_act(state)
     judge = MultiJudge(samples=samples)
     futures = [Future(state, rng, later_rounds(state), magic_now=True) for _ in range(samples)]

@@ -17,10 +17,10 @@ from core.analysis import cache as kept
 from core.analysis.history import history
 from core.analysis.marks import accuracy, mark, thresholds
 from core.analysis.text import analysis_text
-from core.analysis.worth import added, counts, score
 from core.bots.evaluate import score_faces, tally
 from core.bots.play import bot_command
 from core.bots.registry import make_bot
+from core.bots.valuation.worth import added, counts, score
 from core.commands import EndSolo, SpendMagic
 from core.dice import ALL_FACES, FACES, KIND_OF
 from core.game import Game

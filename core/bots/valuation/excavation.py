@@ -34,9 +34,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from core.analysis.worth import SeatWorth
 from core.bots.montecarlo import MonteCarloBot
 from core.bots.multi_value import Future, Gains
+from core.bots.valuation.worth import SeatWorth
 from core.commands import Command, ShareBeer, TakeDie
 from core.dice import BEER, DIE_COUNT
 from core.mountain import Mountain, remove, side_slots, slide_run, top_slots

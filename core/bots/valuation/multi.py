@@ -6,7 +6,7 @@ few combinations of dice, greedy's cache and the caches of the dice a reroll
 would cost most; the move played is always weighed too. Each is valued on
 sampled futures of the unseen dice (``core.bots.multi_value``): in the
 excavation the rest of the round is played out in many ways
-(``core.analysis.excavation``), this round's magic phase is sampled (each
+(``core.bots.valuation.excavation``), this round's magic phase is sampled (each
 seat's magic rerolls its beer faces), then every seat's trove is scored in each
 round left. Where the bot reads the mover's lead plus a bonus per future won,
 the analysis reads every seat's final total in each future and turns them into
@@ -23,12 +23,12 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from core.analysis.excavation import VARIANTS, excavation_candidates, seat_worths, tastes
-from core.analysis.verdict import Judgement, Valued, judgement, same_move
 from core.bots.evaluate import tally
 from core.bots.legal_list import LegalList
 from core.bots.montecarlo import MonteCarloBot
 from core.bots.multi_value import Future, final_totals, later_rounds, round_scores
+from core.bots.valuation.excavation import VARIANTS, excavation_candidates, seat_worths, tastes
+from core.bots.valuation.verdict import Judgement, Valued, judgement, same_move
 from core.commands import CacheDice, Command, SpendMagic
 from core.projections.state import EXCAVATION, GameState
 from core.rng import DiceRng
