@@ -37,6 +37,10 @@ class RemoteSession(Session):
         """True when this terminal follows the game without a seat."""
         return self.remote.seat is None
 
+    @property
+    def spectating(self) -> bool:
+        return self.watching
+
     def read_model(self, state: GameState) -> Choices:
         return self.remote.choices(state)
 

@@ -307,7 +307,9 @@ class PlayApp:
         )
         floats = [
             self._float(
-                "help", lambda: overlays.help_text(g, s.is_solo, _rows(), _columns()), "Help"
+                "help",
+                lambda: overlays.help_text(g, s.is_solo, _rows(), _columns(), s.spectating),
+                "Help",
             ),
             self._float("rules", self._rules, "Rules"),
             self._float("round", lambda: overlays.score_table(s, _columns()), "Scores"),

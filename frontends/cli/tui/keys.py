@@ -167,6 +167,9 @@ def build_keys(
 
     @kb.add(":", filter=board)
     def _(event: KeyPressEvent) -> None:
+        if session.spectating:
+            session.say("You are watching this game: only its players type commands.", "error")
+            return
         open_cmdline()
 
     for digit in "123456789":

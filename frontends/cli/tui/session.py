@@ -299,6 +299,12 @@ class Session:
         self.hand_over()
 
     @property
+    def spectating(self) -> bool:
+        """True when this screen only watches a game played elsewhere (``./play watch``):
+        no move, undo or typed command is its to make, so none is offered."""
+        return False
+
+    @property
     def is_hotseat(self) -> bool:
         """True when several people share this keyboard."""
         return len(self.humans) > 1
@@ -333,7 +339,7 @@ class Session:
 
     def can_undo(self) -> bool:
         """True if ``u`` would undo something now (the key bar shows it only then)."""
-        if self.read_only or self.failed is not None:
+        if self.read_only or self.spectating or self.failed is not None:
             return False
         seat = self._undoer()
         return seat is not None and self.table.can_undo(seat)
@@ -457,7 +463,7 @@ class Session:
 
     def waiting(self) -> str:
         """Who the game waits for, in words."""
-        return waiting(self.state)
+        return waiting(self.state, self.can_undo())
 
     def back(self) -> None:
         """Esc: close the help or a score table, else step back from a menu or the dice picked."""
