@@ -59,6 +59,16 @@ def handover(session: Session) -> Fragments:
     ]
 
 
+def leaving(session: Session) -> Fragments:
+    """Leaving a server's game for good, asked before it is done: it cannot be taken back."""
+    return [
+        ("fg:#ffd700 bold", "  Leave this game for good?\n\n"),
+        ("", "  A bot plays your seat to the end (or the game closes,\n"),
+        ("", "  if no other person plays). You go on watching it here.\n\n"),
+        (DIM, "  y: leave · n or Esc: stay\n"),
+    ]
+
+
 def menu(session: Session, on_click: OnClick | None) -> Fragments:
     """An open menu's lines, numbered."""
     chooser = session.chooser
@@ -80,6 +90,7 @@ def help_text(
     rows: int = 40,
     columns: int = 80,
     watching: bool = False,
+    can_leave: bool = False,
 ) -> Fragments:
     """The keys of this kind of game (a spectator's only: it cannot move), then what fits
     of the glyphs and (on a tall screen) the flow of a round or solo game: never more than
@@ -88,6 +99,8 @@ def help_text(
     room = rows - 2  # the frame
     other = MULTI_KEYS if solo else SOLO_KEYS
     out: Fragments = [(TITLE, " Keys\n")]
+    if can_leave:
+        out += [("fg:#ffffff bold", f"  {'L':<11}"), ("", "leave this game for good\n")]
     if watching:
         out.append((DIM, "  You are watching: the players' moves show here as they are made.\n"))
     for key, what in WATCH_KEYS if watching else HELP_KEYS:

@@ -338,6 +338,8 @@ def keys(session: Session, width: int) -> Fragments:
     elif session.overlay == "over":
         pairs = [("v", "review"), ("u", "undo"), ("?", "help"), ("q", "quit")]
         pairs = [pair for pair in pairs if pair[0] != "u" or session.can_undo()]
+    elif session.overlay == "leave":
+        pairs = [("y", "leave for good"), ("n Esc", "stay"), ("q", "quit")]
     elif session.overlay == "rules":
         pairs = [("→ Enter", "next page"), ("←", "back"), ("Esc", "close"), ("q", "quit")]
     elif session.overlay in ("round", "help"):
@@ -353,6 +355,8 @@ def keys(session: Session, width: int) -> Fragments:
         if session.hints_on and session.human_to_act() is not None:
             pairs.append(("t", "hide the hint" if session.hint is not None else "hint"))
         pairs += [pair for pair in ALWAYS if pair[0] != "u" or session.can_undo()]
+        if session.can_leave:
+            pairs.append(("L", "leave the game"))
     if session.spectating:  # q leaves the game going on, as its players see it
         pairs = [(key, "leave" if what == "quit" else what) for key, what in pairs]
     out: Fragments = []

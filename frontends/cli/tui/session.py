@@ -103,7 +103,8 @@ class Session:
         self.status = ""
         self.status_kind = "info"  # "info" or "error"
         self.chooser = Chooser(self)  # the cursor, the dice picked, the menu, the keys
-        self.overlay: str | None = None  # "help", "rules", "round", "over", "handover"
+        #: "help", "rules", "round", "over", "handover", "leave"
+        self.overlay: str | None = None
         self.rules_page = 0  # the rules page shown (R)
         self.at_keyboard: int | None = None  # hot-seat: the person last handed the keyboard
         self.quit_requested = False
@@ -482,6 +483,29 @@ class Session:
             self.hand_over()
             return
         self.chooser.back()
+
+    # -- leaving ---------------------------------------------------------------
+
+    @property
+    def can_leave(self) -> bool:
+        """True when this screen plays a seat it can leave for good (a server's game:
+        ``frontends.cli.remote``); here, leaving a game is quitting it (q)."""
+        return False
+
+    def ask_leave(self) -> None:
+        """L: ask before leaving the game for good (the ``leave`` box), where it can be."""
+        if not self.can_leave:
+            self.say("To leave this game, quit it with q: its log keeps it for later.", "error")
+            return
+        self.overlay = "leave"
+
+    def leave(self) -> None:
+        """y in the ``leave`` box: leave for good (a server's game says how)."""
+        self.overlay = None
+
+    def stay(self) -> None:
+        """n or Esc in the ``leave`` box: back to the game."""
+        self.overlay = "over" if self.game.state.is_over else None
 
     def show_rules(self) -> None:
         """R: the rules pages from the first, over whatever was shown (the result stays
