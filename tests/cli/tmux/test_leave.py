@@ -10,22 +10,9 @@ from __future__ import annotations
 
 import shlex
 
-import pytest
-
-from tests.support.tmux import Terminal
-from tests.support.web_support import LiveServer, api, make_app, wait_until
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    app = make_app(tmp_path_factory.mktemp("web"), SSE_MAX_SECONDS=30.0)
-    with LiveServer(app) as live:
-        yield live
-
-
-def key_bar(term: Terminal) -> str:
-    """The screen's last line that says anything: the keys that work now."""
-    return [line for line in term.screen().splitlines() if line.strip()][-1]
+from tests.support.polling import wait_until
+from tests.support.tmux import Terminal, key_bar
+from tests.support.web_support import api
 
 
 def test_a_terminal_seat_leaves_the_game_after_saying_yes_and_watches_it(server):
@@ -36,7 +23,7 @@ def test_a_terminal_seat_leaves_the_game_after_saying_yes_and_watches_it(server)
     term = Terminal(shlex.join(["./play", "join", link]), {}, 100, 32)
     try:
         term.wait_for("Connected to", timeout=90)
-        assert "leave the game" in key_bar(term)
+        assert "leave the game" in key_bar(term.screen())
         term.keys("L")
         screen = term.wait_for("Leave this game for good?", timeout=10)
         assert "y  leave for good" in screen
@@ -50,7 +37,7 @@ def test_a_terminal_seat_leaves_the_game_after_saying_yes_and_watches_it(server)
         screen = term.wait_for("You left the game", timeout=10)
         summary = api(server, f"/api/games/{gid}")
         assert summary["left"] == [1] and not summary["closed"]
-        bar = key_bar(term)
+        bar = key_bar(term.screen())
         assert "leave" in bar and "undo" not in bar and "command" not in bar, bar
         term.keys("L")  # nothing left to leave
         term.wait_for("You are watching this game: q leaves it.", timeout=10)

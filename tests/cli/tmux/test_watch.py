@@ -9,26 +9,13 @@ from __future__ import annotations
 
 import shlex
 
-import pytest
-
-from tests.support.tmux import Terminal
-from tests.support.web_support import LiveServer, api, make_app, wait_until
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    app = make_app(tmp_path_factory.mktemp("web"), SSE_MAX_SECONDS=30.0)
-    with LiveServer(app) as live:
-        yield live
+from tests.support.polling import wait_until
+from tests.support.tmux import Terminal, key_bar
+from tests.support.web_support import api
 
 
 def watch(server, game: dict) -> Terminal:
     return Terminal(shlex.join(["./play", "watch", server.url + game["watch"]]), {}, 100, 32)
-
-
-def key_bar(term: Terminal) -> str:
-    """The screen's last line that says anything: the keys that work now."""
-    return [line for line in term.screen().splitlines() if line.strip()][-1]
 
 
 def test_a_spectator_is_offered_no_undo_and_no_typed_command(server):
@@ -37,7 +24,7 @@ def test_a_spectator_is_offered_no_undo_and_no_typed_command(server):
     term = watch(server, game)
     try:
         term.wait_for("watching.", timeout=90)
-        bar = key_bar(term)
+        bar = key_bar(term.screen())
         assert "help" in bar and "leave" in bar, bar
         assert "undo" not in bar and "command" not in bar, bar
         term.keys(":")
@@ -47,7 +34,7 @@ def test_a_spectator_is_offered_no_undo_and_no_typed_command(server):
         screen = term.wait_for("leave: the game goes on", timeout=10)
         assert "moves show here as they are made" in screen
         assert "undo" not in screen and "type a command" not in screen, screen
-        assert "quit" not in key_bar(term)
+        assert "quit" not in key_bar(term.screen())
         term.keys("Enter")
         term.keys("q")
         term.wait_for("The game goes on at", timeout=10)
@@ -63,7 +50,7 @@ def test_a_spectator_of_a_finished_game_is_offered_its_review_and_leaving(server
     try:
         screen = term.wait_for("Game over", timeout=90)
         assert "v: review the game · q: leave" in screen
-        bar = key_bar(term)
+        bar = key_bar(term.screen())
         assert "review" in bar and "leave" in bar, bar
         assert "undo" not in screen and "command" not in screen, screen
     finally:
