@@ -4,7 +4,6 @@ hints that name a command the user has (``./play ...`` through the wrapper, else
 
 from __future__ import annotations
 
-import argparse
 import os
 import shlex
 import shutil
@@ -18,16 +17,12 @@ import pytest
 from core.game import Game
 from frontends.cli import play
 from frontends.cli.launcher import PROG_VARIABLE, command
-from frontends.cli.main import build_parser
 from frontends.cli.tui.session import Session
 from tests.support.cli_helpers import game_with_undo
+from tests.support.cli_helpers import play_options as options
 
 REPO = Path(__file__).resolve().parents[2]
 TMUX = shutil.which("tmux")
-
-
-def options(*argv: str) -> argparse.Namespace:
-    return build_parser().parse_args(["play", *argv])
 
 
 @pytest.fixture

@@ -19,9 +19,11 @@ from frontends.cli.remote.link import BadLink, Link, parse_link
 from frontends.cli.remote.session import RemoteSession
 from frontends.cli.remote.table import fetch
 from frontends.web.readmodel import board_view
-from tests.support.remote_support import Proxy, free_port
+from tests.support.polling import wait_until
+from tests.support.ports import free_port
+from tests.support.remote_support import Proxy
 from tests.support.serve_support import Server, call
-from tests.support.web_support import LiveServer, api, make_app, wait_until
+from tests.support.web_support import LiveServer, api, make_app
 
 PEOPLE = [{"name": "Ann", "bot": None}, {"name": "Bo", "bot": None}]
 

@@ -168,7 +168,7 @@ def test_an_empty_store_lists_no_games_and_an_unknown_url_is_refused(capsys, sto
 
 
 def test_a_database_that_cannot_be_reached_is_one_line_not_a_traceback(capsys):
-    from tests.support.pg_cluster import free_port
+    from tests.support.ports import free_port
 
     url = f"postgresql://ada:s3cret@127.0.0.1:{free_port()}/games"
     code, out, err = run_cli(capsys, "store", "list", "--store", url)

@@ -19,13 +19,9 @@ from frontends.cli.tui.review import Review, Stopped, analyse
 from frontends.cli.tui.session import Session
 from frontends.cli.tui.table import Seat, bot_seat
 from tests.support.games import play
-from tests.support.tui import SEATS, advance, running, session_for, step, until
+from tests.support.tui import SEATS, advance, running, session_for, step, text_of, until
 
 SAMPLES = 8  # few futures: quick, and the values are still the analysis's own
-
-
-def text_of(fragments) -> str:
-    return "".join(f[1] for f in fragments)
 
 
 def taking(seed: int = 5, **options) -> Session:

@@ -11,11 +11,7 @@ from core.game import Game
 from frontends.cli.tui import overlays, panels
 from frontends.cli.tui.session import Session
 from frontends.cli.tui.table import Seat, bot_seat
-from tests.support.tui import advance, session_for
-
-
-def text_of(fragments) -> str:
-    return "".join(f[1] for f in fragments)
+from tests.support.tui import advance, session_for, text_of
 
 
 def test_space_never_takes_a_die_it_says_what_enter_does():

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import io
 import re
 
@@ -12,12 +11,9 @@ from core.bots import BOTS
 from core.game import Game
 from core.modes.solo.scoring import solo_score
 from frontends.cli import play
-from frontends.cli.main import build_parser, main
+from frontends.cli.main import main
 from frontends.cli.tui.table import Seat, bot_seat, default_bot, seats_from_names
-
-
-def options(*argv: str) -> argparse.Namespace:
-    return build_parser().parse_args(["play", *argv])
+from tests.support.cli_helpers import play_options as options
 
 
 def test_no_options_is_you_against_two_bots_of_the_default_kind():

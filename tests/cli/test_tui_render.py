@@ -16,6 +16,7 @@ from frontends.cli.tui import board, overlays, panels
 from frontends.cli.tui.glyphs import ASCII, UNICODE, Glyphs
 from frontends.cli.tui.session import Session
 from frontends.cli.tui.table import Seat, bot_seat
+from tests.support.tui import text_of
 
 SEATS = (Seat("You"), bot_seat("Brok", "random"), bot_seat("Cira", "random"))
 GLYPHS = Glyphs()
@@ -27,10 +28,6 @@ def taking_session(seed: int = 21) -> Session:
         if not session.bot_step():
             session.chooser.choose()
     return session
-
-
-def text_of(fragments) -> str:
-    return "".join(f[1] for f in fragments)
 
 
 def id_fragments(fragments) -> list:

@@ -18,13 +18,18 @@ from frontends.cli.tui import overlays, panels
 from frontends.cli.tui.glyphs import Glyphs
 from frontends.cli.tui.session import Line, Session
 from frontends.cli.tui.table import Seat, bot_seat
-from tests.support.tui import ENTER, advance, new_session, running, session_for, step, until
+from tests.support.tui import (
+    ENTER,
+    advance,
+    new_session,
+    running,
+    session_for,
+    step,
+    text_of,
+    until,
+)
 
 GLYPHS = Glyphs()
-
-
-def text_of(fragments) -> str:
-    return "".join(f[1] for f in fragments)
 
 
 # -- the status line and the command line --------------------------------------------

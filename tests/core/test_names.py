@@ -5,8 +5,6 @@ and the terminal alike; logs made before stay valid."""
 
 from __future__ import annotations
 
-import argparse
-
 import pytest
 
 from core.errors import SetupError
@@ -14,7 +12,7 @@ from core.game import Game
 from core.host.seats import parse_seats
 from core.verify import rerun
 from frontends.cli import play
-from frontends.cli.main import build_parser
+from tests.support.cli_helpers import play_options as options
 from tests.support.web_support import make_app
 
 BOTS = {"greedy", "random"}
@@ -72,10 +70,6 @@ def test_the_web_api_answers_the_code_and_the_sentence(tmp_path):
     newline = client.post("/api/games", json={"players": [person("A\nB"), bot()]})
     assert newline.get_json()["error"]["code"] == "bad_name"
     app.extensions["dice_miner"].games.close()
-
-
-def options(*argv: str) -> argparse.Namespace:
-    return build_parser().parse_args(["play", *argv])
 
 
 @pytest.mark.parametrize(

@@ -16,7 +16,7 @@ from core.game import Game
 from core.host import Table
 from core.host.bots import BotRunner
 from core.store import MemoryStore, Seating, SeatRecord
-from tests.support.web_support import wait_until
+from tests.support.polling import wait_until
 
 
 def bots_table(seed: int, *, pace: float = 0.0, players: int = 4) -> Table:

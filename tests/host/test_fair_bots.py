@@ -9,7 +9,7 @@ from core.bots.play import bot_choice
 from core.host import Lobby
 from core.projections.timeline import Timeline
 from core.store import MemoryStore
-from tests.support.web_support import wait_until
+from tests.support.polling import wait_until
 
 
 def bot_moves(table):

@@ -12,22 +12,11 @@ from core.host import Lobby, LobbyFull, TooManyGames
 from core.modes.table import events as tev
 from core.store import FileStore, MemoryStore
 from core.store import file as file_store
+from tests.support.polling import wait_until
+from tests.support.tables import events_of
 
 ANN_AND_BO = [{"name": "Ann", "bot": None}, {"name": "Bo", "bot": None}]
 ANN_AND_BOT = [{"name": "Ann", "bot": None}, {"name": None, "bot": "greedy"}]
-
-
-def wait_until(check, timeout=10.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if check():
-            return True
-        time.sleep(0.01)
-    return check()
-
-
-def events_of(table, kind):
-    return [e for _, e in table.game.events() if isinstance(e, kind)]
 
 
 def test_a_game_no_person_moved_in_is_closed_saying_why_and_frees_its_place():

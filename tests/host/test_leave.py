@@ -4,8 +4,6 @@ finished game's rematch is one new game with the same seats, logged in the old o
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from core.commands import ReturnSeat
@@ -17,22 +15,10 @@ from core.modes.table import events as tev
 from core.projections.statehash import state_hash
 from core.read.text import describe
 from core.store import FileStore, MemoryStore
+from tests.support.tables import events_of
 
 ANN_AND_BO = [{"name": "Ann", "bot": None}, {"name": "Bo", "bot": None}]
 ANN_AND_BOT = [{"name": "Ann", "bot": None}, {"name": None, "bot": "greedy"}]
-
-
-def wait_until(check, timeout=10.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if check():
-            return True
-        time.sleep(0.01)
-    return check()
-
-
-def events_of(table, kind):
-    return [e for _, e in table.game.events() if isinstance(e, kind)]
 
 
 def test_a_person_who_leaves_hands_the_seat_to_a_bot_for_good():

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import threading
-import time
 
 import pytest
 
@@ -12,19 +11,8 @@ from core.game import Game
 from core.host import Lobby, LobbyFull
 from core.host import lobby as lobby_module
 from core.store import FileStore, MemoryStore
-
-
-def people(*names):
-    return [{"name": name, "bot": None} for name in names]
-
-
-def wait_until(check, timeout=10.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if check():
-            return True
-        time.sleep(0.01)
-    return check()
+from tests.support.polling import wait_until
+from tests.support.tables import people
 
 
 def test_two_tables_made_at_once_cannot_share_the_last_place(monkeypatch):

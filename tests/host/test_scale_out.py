@@ -12,13 +12,10 @@ from core.errors import StoreUnavailable
 from core.host import Lobby, LobbyFull, TooManyGames
 from core.modes.table.events import GameClosed
 from core.store.postgres import PostgresStore
-from tests.support.web_support import wait_until
+from tests.support.polling import wait_until
+from tests.support.tables import people
 
 pytestmark = pytest.mark.usefixtures("postgres_server")
-
-
-def people(*names):
-    return [{"name": name, "bot": None} for name in names]
 
 
 def bots(*kinds):

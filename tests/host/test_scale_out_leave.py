@@ -8,12 +8,9 @@ import pytest
 
 from core.host import Lobby, TooManyGames
 from core.store.postgres import PostgresStore
+from tests.support.tables import people
 
 pytestmark = pytest.mark.usefixtures("postgres_server")
-
-
-def people(*names):
-    return [{"name": name, "bot": None} for name in names]
 
 
 @pytest.fixture

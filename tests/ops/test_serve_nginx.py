@@ -14,7 +14,6 @@ import os
 import re
 import shutil
 import signal
-import socket
 import subprocess
 import threading
 import time
@@ -25,8 +24,9 @@ import pytest
 from core.events.codec import command_to_dict
 from core.game import Game
 from core.store.postgres import PostgresStore
+from tests.support.polling import wait_until
+from tests.support.ports import free_port
 from tests.support.serve_support import REPO, Server
-from tests.support.web_support import wait_until
 
 pytestmark = [pytest.mark.usefixtures("postgres_server"), pytest.mark.slow]
 
@@ -46,12 +46,6 @@ def snippet() -> str:
     """The page's nginx configuration, as an operator copies it."""
     [block] = re.findall(r"```nginx\n(.*?)```", DOC.read_text(), re.S)
     return block
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 class Nginx:

@@ -18,8 +18,8 @@ from core.events.codec import command_to_dict
 from core.game import Game
 from core.store.postgres import PostgresStore
 from tests.support.metrics import samples
+from tests.support.polling import wait_until
 from tests.support.serve_support import Server, call
-from tests.support.web_support import wait_until
 
 pytestmark = pytest.mark.usefixtures("postgres_server")
 

@@ -3,8 +3,8 @@ too; Werkzeug's development server only with ``--debug``; gunicorn's access log 
 
 from __future__ import annotations
 
+from tests.support.polling import wait_until
 from tests.support.serve_support import Server, call
-from tests.support.web_support import wait_until
 
 
 def test_the_file_store_is_served_by_gunicorn_with_its_access_log_on_stderr(tmp_path):

@@ -13,8 +13,9 @@ import pytest
 
 from core.host import Lobby
 from core.store.postgres import PostgresStore
+from tests.support.polling import wait_until
 from tests.support.serve_support import REPO
-from tests.support.web_support import record_game, wait_until
+from tests.support.web_support import record_game
 
 pytestmark = pytest.mark.usefixtures("postgres_server")
 

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import argparse
+
 from core.bots.series import play_one
 from core.events.codec import encode_batch
 from core.game import Game
 from core.log.framing import encode_log
 from core.store import load_batches
-from frontends.cli.main import main
+from frontends.cli.main import build_parser, main
 
 
 def run_cli(capsys, *argv: str) -> tuple[int, str, str]:
@@ -71,3 +73,8 @@ __all__ = [
     "run_cli",
     "truncate",
 ]
+
+
+def play_options(*argv: str) -> argparse.Namespace:
+    """``dice-miner play ARGV`` parsed, as the play command gets it."""
+    return build_parser().parse_args(["play", *argv])

@@ -19,11 +19,12 @@ import itertools
 import os
 import pwd
 import shutil
-import socket
 import subprocess
 import tempfile
 import time
 from urllib.parse import quote
+
+from tests.support.ports import free_port
 
 #: An existing database for the tests, instead of a throwaway cluster.
 ENV_URL = "DICE_MINER_TEST_POSTGRES"
@@ -76,13 +77,6 @@ def _unprivileged_user() -> str | None:
             pwd.getpwnam(name)
             return name
     return None
-
-
-def free_port() -> int:
-    """A TCP port of 127.0.0.1 nobody listens on now."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class PostgresServer:

@@ -94,10 +94,3 @@ class Proxy:
         self._closed = True
         self.listener.close()
         self.cut()
-
-
-def free_port() -> int:
-    """A port nothing listens on now (for a server to be restarted on the same one)."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]

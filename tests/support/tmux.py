@@ -79,3 +79,8 @@ class Terminal:
 
     def close(self) -> None:
         subprocess.run([TMUX, "-L", self.socket, "kill-server"], capture_output=True, timeout=10)
+
+
+def key_bar(screen: str) -> str:
+    """The screen's last line: the keys that work now."""
+    return screen.rstrip("\n").split("\n")[-1]

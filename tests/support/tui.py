@@ -108,3 +108,8 @@ def new_session(tmp_path, seed: int = 11) -> Session:
     path = tmp_path / "game.dmlog"
     game = Game.new([s.name for s in SEATS], seed, log=path, sync=False)
     return Session(game, SEATS, path)
+
+
+def text_of(fragments) -> str:
+    """The text of prompt-toolkit fragments, without their styles."""
+    return "".join(f[1] for f in fragments)

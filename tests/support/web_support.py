@@ -24,6 +24,7 @@ from core.bots import make_bot
 from core.bots.play import bot_command, play_game
 from core.game import Game
 from frontends.web.app import create_app
+from tests.support.polling import wait_until  # noqa: F401 (the web tests import it here)
 
 
 def record_game(
@@ -94,16 +95,6 @@ def make_app(tmp_path: Path, **overrides):
 def live_game(app, game_id: str):
     """The server-side LiveGame behind an id."""
     return app.extensions["dice_miner"].games.get(game_id)
-
-
-def wait_until(predicate, timeout: float = 10.0, step: float = 0.02) -> bool:
-    """Poll ``predicate`` until it is true or ``timeout`` seconds pass."""
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if predicate():
-            return True
-        time.sleep(step)
-    return predicate()
 
 
 class LiveServer:

@@ -154,6 +154,11 @@ class Client:
                 pause(wait)
         raise AssertionError("unreachable")  # the loop returns or raises
 
+    def leave(self) -> dict[str, Any]:
+        """The seat's person leaves the game for good (``POST /api/games/ID/leave``): a bot
+        plays the seat on, or the game closes with no person left; the game's summary."""
+        return self._json("/leave", {}, seat=True)
+
     # -- the event stream ----------------------------------------------------
 
     def stream(self, last_id: int | None) -> Iterator[tuple[str, str | None, str]]:

@@ -34,7 +34,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         description="Play a seat of a game served by 'dice-miner serve', in the terminal. "
         "LINK is the seat's secret link, as the web page gives it "
         "(http://HOST/games/ID#seat=N&token=...). Quitting leaves the game going on; "
-        "the same link brings you back.",
+        "the same link brings you back. L in the game leaves it for good (after a "
+        "yes): a bot plays your seat on, and you watch.",
     )
     join.add_argument("link", metavar="LINK", help="the seat's secret link (quote it)")
     join.add_argument("--ascii", action="store_true", help="plain ASCII glyphs for the dice")
@@ -104,6 +105,8 @@ def farewell(session: RemoteSession, link: Link) -> str:
         return f"{names} {won} ({totals}).\nThe game: {link.page}"
     if state.is_over:
         return f"The game is over: {link.page}"
+    if session.left:
+        return f"You left the game; it goes on at {link.page}"
     if link.seat is None:
         return f"The game goes on at {link.page}"
     return (

@@ -10,6 +10,7 @@ again, and a spectator (no seat) can look but not move.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Callable
 from typing import cast
 
@@ -28,6 +29,7 @@ class RemoteSession(Session):
         self.remote = remote
         self.follower: Follower | None = None
         self.trouble: str | None = None  # the last fetch failed: why
+        self.left = False  # the seat was left for good from here
         remote.apply(snapshot)  # the choices read with the log
         # the remote table stands in for the game host: it has every part a session uses
         super().__init__(remote.game, remote.seats, hints=False, host=cast(Table, remote))
@@ -36,6 +38,44 @@ class RemoteSession(Session):
     def watching(self) -> bool:
         """True when this terminal follows the game without a seat."""
         return self.remote.seat is None
+
+    @property
+    def spectating(self) -> bool:
+        return self.watching
+
+    @property
+    def can_leave(self) -> bool:
+        """A seat played here can be left for good while the game goes on."""
+        state = self.state
+        return self.remote.seat is not None and not state.is_over and self.remote.stopped is None
+
+    def ask_leave(self) -> None:
+        if self.watching:
+            self.say("You are watching this game: q leaves it.", "error")
+        elif self.state.is_over or self.remote.stopped is not None:
+            self.say("The game is over: q leaves it.", "error")
+        else:
+            super().ask_leave()
+
+    def leave(self) -> None:
+        """Leave the game for good at the server (a bot plays the seat on, or the game
+        closes with no person left); this screen then follows the game as a spectator."""
+        self.overlay = None
+        seat = self.remote.seat
+        if seat is None:
+            return
+        try:
+            self.remote.client.leave()
+        except ServerError as failed:
+            self.say(f"You could not leave the game: {failed.sentence}", "error")
+            return
+        self.remote.seat = None
+        self.left = True
+        self.chooser.reset()
+        with contextlib.suppress(ServerError):  # the stream brings it otherwise
+            self.remote.sync()
+        self.chooser.refresh()
+        self.say("You left the game: you are watching it now (q leaves).", "info")
 
     def read_model(self, state: GameState) -> Choices:
         return self.remote.choices(state)

@@ -307,12 +307,17 @@ class PlayApp:
         )
         floats = [
             self._float(
-                "help", lambda: overlays.help_text(g, s.is_solo, _rows(), _columns()), "Help"
+                "help",
+                lambda: overlays.help_text(
+                    g, s.is_solo, _rows(), _columns(), s.spectating, s.can_leave
+                ),
+                "Help",
             ),
             self._float("rules", self._rules, "Rules"),
             self._float("round", lambda: overlays.score_table(s, _columns()), "Scores"),
             self._float("over", lambda: overlays.result(s, _columns()), "Game over"),
             self._float("handover", lambda: overlays.handover(s), "Next player"),
+            self._float("leave", lambda: overlays.leaving(s), "Leave the game"),
             Float(
                 ConditionalContainer(
                     self._borders(

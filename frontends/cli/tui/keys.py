@@ -35,7 +35,8 @@ def build_keys(
     overlay = Condition(lambda: session.overlay in ("help", "round", "handover")) & ~typing
     reviewing = Condition(lambda: session.overlay == "review") & ~typing
     reading = Condition(lambda: session.overlay == "rules") & ~typing
-    board = ~typing & ~overlay & ~reviewing & ~reading
+    leaving = Condition(lambda: session.overlay == "leave") & ~typing
+    board = ~typing & ~overlay & ~reviewing & ~reading & ~leaving
 
     @kb.add("c-c", eager=True)
     def _(event: KeyPressEvent) -> None:
@@ -129,13 +130,13 @@ def build_keys(
     def _(event: KeyPressEvent) -> None:
         session.close_review()
 
-    @kb.add("?", filter=~typing & ~reviewing & ~reading)
+    @kb.add("?", filter=~typing & ~reviewing & ~reading & ~leaving)
     def _(event: KeyPressEvent) -> None:
         session.overlay = None if session.overlay == "help" else "help"
 
     rules = Condition(lambda: session.overlay == "rules") & ~typing
 
-    @kb.add("R", filter=~typing & ~reviewing & ~rules)
+    @kb.add("R", filter=~typing & ~reviewing & ~rules & ~leaving)
     def _(event: KeyPressEvent) -> None:
         session.show_rules()
 
@@ -165,8 +166,24 @@ def build_keys(
     def _(event: KeyPressEvent) -> None:
         session.close_rules()
 
+    @kb.add("L", filter=board)
+    def _(event: KeyPressEvent) -> None:
+        session.ask_leave()
+
+    @kb.add("y", filter=leaving)
+    def _(event: KeyPressEvent) -> None:
+        session.leave()
+
+    @kb.add("n", filter=leaving)
+    @kb.add("escape", filter=leaving)
+    def _(event: KeyPressEvent) -> None:
+        session.stay()
+
     @kb.add(":", filter=board)
     def _(event: KeyPressEvent) -> None:
+        if session.spectating:
+            session.say("You are watching this game: only its players type commands.", "error")
+            return
         open_cmdline()
 
     for digit in "123456789":

@@ -36,6 +36,12 @@ HELP_KEYS = (
     ("mouse", "click a die, a hero or a menu line"),
     ("q  Ctrl-C", "quit: the log keeps the game"),
 )
+#: A spectator's keys (``./play watch``): nothing it could press to move, undo or type.
+WATCH_KEYS = (
+    ("v", "after the game: its review"),
+    ("R", "the rules, explained a page at a time"),
+    ("q  Ctrl-C", "leave: the game goes on without you"),
+)
 #: Keys of one kind of game only: solo's, and the multiplayer game's.
 SOLO_KEYS, MULTI_KEYS = {"m  r  s"}, {"b", "e"}
 
@@ -50,6 +56,16 @@ def handover(session: Session) -> Fragments:
         ("fg:#ffd700 bold", f"  {name}'s {doing_words(session.state)}\n\n"),
         ("", f"  Pass the keyboard to {name}.\n"),
         (DIM, f"  {name}: press Enter to play.\n"),
+    ]
+
+
+def leaving(session: Session) -> Fragments:
+    """Leaving a server's game for good, asked before it is done: it cannot be taken back."""
+    return [
+        ("fg:#ffd700 bold", "  Leave this game for good?\n\n"),
+        ("", "  A bot plays your seat to the end (or the game closes,\n"),
+        ("", "  if no other person plays). You go on watching it here.\n\n"),
+        (DIM, "  y: leave · n or Esc: stay\n"),
     ]
 
 
@@ -68,15 +84,26 @@ def menu(session: Session, on_click: OnClick | None) -> Fragments:
     return out
 
 
-def help_text(glyphs: Glyphs, solo: bool = False, rows: int = 40, columns: int = 80) -> Fragments:
-    """The keys of this kind of game, then what fits of the glyphs and (on a tall screen)
-    the flow of a round or solo game: never more than the screen shows, so that no
-    key is cut off a small terminal."""
+def help_text(
+    glyphs: Glyphs,
+    solo: bool = False,
+    rows: int = 40,
+    columns: int = 80,
+    watching: bool = False,
+    can_leave: bool = False,
+) -> Fragments:
+    """The keys of this kind of game (a spectator's only: it cannot move), then what fits
+    of the glyphs and (on a tall screen) the flow of a round or solo game: never more than
+    the screen shows, so that no key is cut off a small terminal."""
     width = max(30, min(76, columns - 4))  # inside the box's frame
     room = rows - 2  # the frame
     other = MULTI_KEYS if solo else SOLO_KEYS
     out: Fragments = [(TITLE, " Keys\n")]
-    for key, what in HELP_KEYS:
+    if can_leave:
+        out += [("fg:#ffffff bold", f"  {'L':<11}"), ("", "leave this game for good\n")]
+    if watching:
+        out.append((DIM, "  You are watching: the players' moves show here as they are made.\n"))
+    for key, what in WATCH_KEYS if watching else HELP_KEYS:
         if key in other:
             continue
         for n, part in enumerate(textwrap.wrap(what, width - 13) or [""]):

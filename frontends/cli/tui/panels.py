@@ -320,6 +320,8 @@ KEYS = {
 }
 #: After the keys of the moment, as many of these as fit (quit before the rules: it must show).
 ALWAYS = [("u", "undo"), ("?", "help"), ("q", "quit"), ("R", "rules"), (":", "command")]
+#: A spectator's keys (``./play watch``): it cannot move, undo or type a command.
+WATCHING = [("?", "help"), ("q", "leave"), ("R", "rules")]
 #: Keys shown only while their move is legal (no "share a beer" without a beer, no "take"
 #: when the solo game's top dice can none be taken), by what the key does.
 ONLY_IF_LEGAL = {"share a beer": ShareBeer, "magic": SpendMagic, "refill": Refill, "take": TakeDie}
@@ -331,13 +333,19 @@ def keys(session: Session, width: int) -> Fragments:
         pairs = [("Enter", "play"), ("q", "quit")]
     elif session.overlay == "review":
         pairs = [("← →", "step"), ("Esc", "close the review"), ("q", "quit")]
+    elif session.overlay == "over" and session.spectating:
+        pairs = [("v", "review"), ("?", "help"), ("q", "leave")]
     elif session.overlay == "over":
         pairs = [("v", "review"), ("u", "undo"), ("?", "help"), ("q", "quit")]
         pairs = [pair for pair in pairs if pair[0] != "u" or session.can_undo()]
+    elif session.overlay == "leave":
+        pairs = [("y", "leave for good"), ("n Esc", "stay"), ("q", "quit")]
     elif session.overlay == "rules":
         pairs = [("→ Enter", "next page"), ("←", "back"), ("Esc", "close"), ("q", "quit")]
     elif session.overlay in ("round", "help"):
         pairs = [("Enter", "continue"), ("q", "quit")]
+    elif session.spectating:
+        pairs = list(WATCHING)
     else:
         pairs = [
             (key, what)
@@ -347,6 +355,10 @@ def keys(session: Session, width: int) -> Fragments:
         if session.hints_on and session.human_to_act() is not None:
             pairs.append(("t", "hide the hint" if session.hint is not None else "hint"))
         pairs += [pair for pair in ALWAYS if pair[0] != "u" or session.can_undo()]
+        if session.can_leave:
+            pairs.append(("L", "leave the game"))
+    if session.spectating:  # q leaves the game going on, as its players see it
+        pairs = [(key, "leave" if what == "quit" else what) for key, what in pairs]
     out: Fragments = []
     used = 0
     for key, what in pairs:

@@ -103,7 +103,8 @@ class Session:
         self.status = ""
         self.status_kind = "info"  # "info" or "error"
         self.chooser = Chooser(self)  # the cursor, the dice picked, the menu, the keys
-        self.overlay: str | None = None  # "help", "rules", "round", "over", "handover"
+        #: "help", "rules", "round", "over", "handover", "leave"
+        self.overlay: str | None = None
         self.rules_page = 0  # the rules page shown (R)
         self.at_keyboard: int | None = None  # hot-seat: the person last handed the keyboard
         self.quit_requested = False
@@ -299,6 +300,12 @@ class Session:
         self.hand_over()
 
     @property
+    def spectating(self) -> bool:
+        """True when this screen only watches a game played elsewhere (``./play watch``):
+        no move, undo or typed command is its to make, so none is offered."""
+        return False
+
+    @property
     def is_hotseat(self) -> bool:
         """True when several people share this keyboard."""
         return len(self.humans) > 1
@@ -333,7 +340,7 @@ class Session:
 
     def can_undo(self) -> bool:
         """True if ``u`` would undo something now (the key bar shows it only then)."""
-        if self.read_only or self.failed is not None:
+        if self.read_only or self.spectating or self.failed is not None:
             return False
         seat = self._undoer()
         return seat is not None and self.table.can_undo(seat)
@@ -457,7 +464,7 @@ class Session:
 
     def waiting(self) -> str:
         """Who the game waits for, in words."""
-        return waiting(self.state)
+        return waiting(self.state, self.can_undo())
 
     def back(self) -> None:
         """Esc: close the help or a score table, else step back from a menu or the dice picked."""
@@ -476,6 +483,29 @@ class Session:
             self.hand_over()
             return
         self.chooser.back()
+
+    # -- leaving ---------------------------------------------------------------
+
+    @property
+    def can_leave(self) -> bool:
+        """True when this screen plays a seat it can leave for good (a server's game:
+        ``frontends.cli.remote``); here, leaving a game is quitting it (q)."""
+        return False
+
+    def ask_leave(self) -> None:
+        """L: ask before leaving the game for good (the ``leave`` box), where it can be."""
+        if not self.can_leave:
+            self.say("To leave this game, quit it with q: its log keeps it for later.", "error")
+            return
+        self.overlay = "leave"
+
+    def leave(self) -> None:
+        """y in the ``leave`` box: leave for good (a server's game says how)."""
+        self.overlay = None
+
+    def stay(self) -> None:
+        """n or Esc in the ``leave`` box: back to the game."""
+        self.overlay = "over" if self.game.state.is_over else None
 
     def show_rules(self) -> None:
         """R: the rules pages from the first, over whatever was shown (the result stays

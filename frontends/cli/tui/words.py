@@ -48,11 +48,12 @@ def _solo_prompt(chooser: Chooser) -> str:
     return listed[0].upper() + listed[1:] + "."
 
 
-def waiting(state: GameState) -> str:
-    """Who the game waits for."""
+def waiting(state: GameState, can_undo: bool = False) -> str:
+    """Who the game waits for (at the end, the keys that work: undo only where it can)."""
     seat = state.to_act()
     if seat is None:
-        return "The game is over: v to review it, u to undo your last move, q to leave."
+        undo = " u to undo your last move," if can_undo else ""
+        return f"The game is over: v to review it,{undo} q to leave."
     return f"{state.names[seat]} is playing..."
 
 
@@ -96,5 +97,5 @@ def prompt(chooser: Chooser) -> str:
     if mode == "menu" and chooser.menu is not None:
         return chooser.menu.title
     if mode in ("wait", "over"):
-        return waiting(state)
+        return table.waiting()
     return ""

@@ -1,6 +1,8 @@
 """The terminal tests' fixtures: tmux must be there (skipped locally without it, failed in
 CI), and ``terminal`` starts ``dice-miner play`` in a fresh tmux session, closed after the
-test. Every test here is marked ``tmux`` (tests/conftest.py)."""
+test; ``server`` is the web app on a real HTTP server (for ``./play join`` and ``watch``)
+and ``page`` a Chromium page of it. Every test here is marked ``tmux`` (tests/conftest.py).
+"""
 
 from __future__ import annotations
 
@@ -11,6 +13,12 @@ import sys
 import pytest
 
 from tests.support.tmux import TMUX, Terminal
+from tests.support.web_support import (  # noqa: F401  (browser: the fixture)
+    LiveServer,
+    browser,
+    make_app,
+    watched_page,
+)
 
 
 @pytest.fixture(autouse=True)
@@ -37,3 +45,19 @@ def terminal(tmp_path):
     yield start
     for term in opened:
         term.close()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """The web app on a real HTTP server, for ``./play join`` and ``./play watch``."""
+    app = make_app(tmp_path_factory.mktemp("web"), SSE_MAX_SECONDS=30.0)
+    with LiveServer(app) as live:
+        yield live
+
+
+@pytest.fixture
+def page(browser, server):  # noqa: F811
+    """A page of the module's ``server`` in Chromium, for a game played from the browser
+    and the terminal at once (``tests.support.web_support.watched_page``)."""
+    with watched_page(browser, server) as page:
+        yield page

@@ -9,10 +9,7 @@ import re
 
 from core.game import Game
 from core.mountain import slot_index
-
-
-def key_bar(screen: str) -> str:
-    return screen.rstrip("\n").split("\n")[-1]
+from tests.support.tmux import key_bar
 
 
 def test_a_colon_on_a_refused_line_starts_a_fresh_one(terminal, tmp_path):

@@ -8,36 +8,19 @@ terminals are real tmux panes running ``./play`` (``tests.cli.tmux.test_play.Ter
 
 from __future__ import annotations
 
-import os
 import shlex
 import statistics
 import time
 
-import pytest
-
-from tests.support.remote_support import free_port
+from tests.support.polling import wait_until
+from tests.support.ports import free_port
 from tests.support.serve_support import Server, call
-from tests.support.tmux import TMUX, Terminal
-from tests.support.web_support import LiveServer, api, make_app, wait_until
+from tests.support.tmux import Terminal
+from tests.support.web_support import api
 
 #: Seconds the other side may take to show a move (the stream, a fetch, a redraw): the
 #: median measured is about 0.1 s; the margin is for a loaded machine.
 AT_ONCE = 5.0
-
-
-@pytest.fixture(autouse=True)
-def _real_terminal() -> None:
-    if TMUX is None:
-        if os.environ.get("CI", "").lower() == "true":
-            pytest.fail("terminal tests must run in CI: tmux is not installed")
-        pytest.skip("tmux is not installed, so the game cannot be run in a real terminal")
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    app = make_app(tmp_path_factory.mktemp("web"), SSE_MAX_SECONDS=30.0)
-    with LiveServer(app) as live:
-        yield live
 
 
 def play(*words: str) -> Terminal:
