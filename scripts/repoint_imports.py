@@ -51,6 +51,8 @@ MOVES: dict[str, str] = {
     "core.rules.table": "core.modes.table.rules",
     "core.projections.table": "core.modes.table.fold",
     "core.read.table_text": "core.modes.table.words",
+    # one legal-move generator with its lazy counted view (issue 24, item 2)
+    "core.bots.legal_list": "core.rules.legal",
 }
 
 #: Old path -> new path of a definition that left its module (the rest of it stayed).

@@ -9,7 +9,6 @@ from hypothesis import strategies as st
 from core.bots import BOTS, bot_rng, make_bot
 from core.bots.evaluate import score_faces
 from core.bots.greedy import GreedyBot
-from core.bots.legal_list import LegalList, unrank_combination
 from core.bots.play import bot_command, play_game
 from core.bots.random_bot import RandomBot
 from core.bots.registry import parse_bots
@@ -20,7 +19,7 @@ from core.projections.state import EXCAVATION, MAGIC, REPLENISH
 from core.rng import DiceRng, derive_seed
 from core.rules import resolve
 from core.rules.cache import is_legal_cache
-from core.rules.legal import legal_commands
+from core.rules.legal import LegalList, legal_commands, unrank_combination
 from core.scoring import gem_count, hazard_points, tunnel_points
 
 

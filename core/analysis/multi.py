@@ -25,8 +25,8 @@ from collections.abc import Sequence
 
 from core.analysis.excavation import VARIANTS, excavation_candidates, seat_worths, tastes
 from core.analysis.verdict import Judgement, Valued, judgement, same_move
+from core.bots import LegalList
 from core.bots.evaluate import tally
-from core.bots.legal_list import LegalList
 from core.bots.montecarlo import MonteCarloBot
 from core.bots.multi_value import Future, final_totals, later_rounds, round_scores
 from core.commands import CacheDice, Command, SpendMagic

@@ -19,7 +19,7 @@ from core.rng import DiceRng
 from core.rules import multiplayer
 from core.rules.emitter import Emitter, Handler
 from core.rules.flow import advance
-from core.rules.legal import MODE_LEGAL
+from core.rules.legal import MODE_LEGAL, listed
 from core.rules.setup import RULES_VERSION, check_new_game, start_multiplayer
 
 __all__ = ["RULES_VERSION", "decide", "emit_command", "resolve", "resolve_steps", "verbs_of"]
@@ -37,7 +37,7 @@ MODE_ADVANCE: dict[str, Callable[[Emitter], None]] = {
     "multi": advance,
     "solo": solo.advance_solo,
 }
-MODE_LEGAL["solo"] = solo.legal_solo  # the multiplayer game's generator is legal.py's own
+MODE_LEGAL["solo"] = listed(solo.legal_solo)  # the multiplayer game's generator is legal.py's own
 #: The games in a player's words, for a command of the other one.
 MODE_WORDS = {"multi": "a game of 2 to 4 players", "solo": "the solo game"}
 
