@@ -27,7 +27,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("core.modes",),  # the mode packages' faces: they import nothing
     ("core.errors", "core.dice", "core.mountain", "core.rng"),  # the small pure pieces
     ("core.words",),  # the pieces in words
-    ("core.commands", "core.scoring", "core.log"),  # what is asked, a score, the log file
+    ("core.commands", "core.scoring", "core.log"),  # what is asked, a mode's score, the log
     ("core.events",),  # the facts
     ("core.projections",),  # the fold
     ("core.rules",),  # deciding a command
@@ -46,6 +46,9 @@ MODE_PARTS = {
     "fold": "core.projections",
     "rules": "core.rules",
     "take": "core.rules",
+    "flow": "core.rules",
+    "magic": "core.rules",
+    "cache": "core.rules",
     "words": "core.read",
 }
 

@@ -11,11 +11,11 @@ from core.bots.play import bot_command
 from core.commands import CacheDice, EndMagicTurn, SpendMagic
 from core.dice import ALL_FACES
 from core.game import Game
+from core.modes.multiplayer.cache import is_legal_cache
+from core.modes.multiplayer.scoring import score_round
 from core.projections.state import EXCAVATION, MAGIC, REPLENISH
 from core.rng import DiceRng, derive_seed
-from core.rules.cache import is_legal_cache
 from core.rules.legal import LegalList, legal_commands
-from core.scoring import score_round
 
 troves = st.lists(st.lists(st.sampled_from(sorted(ALL_FACES)), max_size=20), min_size=2, max_size=4)
 

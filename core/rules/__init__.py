@@ -12,13 +12,13 @@ from collections.abc import Callable, Mapping
 from core.commands import VERB_COMMANDS, Command, NewGame, Undo
 from core.errors import RuleError
 from core.events.base import Event
+from core.modes.multiplayer import rules as multiplayer
+from core.modes.multiplayer.flow import advance
 from core.modes.solo import rules as solo
 from core.modes.table import rules as table
 from core.projections.state import PREGAME, GameState
 from core.rng import DiceRng
-from core.rules import multiplayer
 from core.rules.emitter import Emitter, Handler
-from core.rules.flow import advance
 from core.rules.legal import MODE_LEGAL, listed
 from core.rules.setup import RULES_VERSION, check_new_game, start_multiplayer
 

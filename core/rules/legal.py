@@ -33,10 +33,10 @@ from core.commands import (
     TakeDie,
 )
 from core.dice import BEER, HERO_NAMES
+from core.modes.multiplayer.cache import cache_capacity, chests_lent, is_legal_cache
+from core.modes.multiplayer.magic import magic_sources, reroll_targets
 from core.mountain import side_slots, top_slots
 from core.projections.state import EXCAVATION, MAGIC, PREGAME, REPLENISH, SETUP, GameState
-from core.rules.cache import cache_capacity, chests_lent, is_legal_cache
-from core.rules.magic import magic_sources, reroll_targets
 
 #: Each mode's legal commands as groups (the solo game's registered by ``core.rules``,
 #: through ``listed``: its lists are short).

@@ -12,9 +12,9 @@ from core.commands import GAME_MODES, NewGame
 from core.dice import DICE_SET, FACES, HERO_NAMES, HEROES
 from core.errors import RuleError
 from core.events import game as ev
+from core.modes.multiplayer.flow import advance
 from core.modes.table.rules import check_table_options, emit_table_facts
 from core.rules.emitter import Emitter
-from core.rules.flow import advance
 
 RULES_VERSION = "2026.11"
 MAX_NAME = 40
