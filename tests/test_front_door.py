@@ -49,6 +49,8 @@ MODE_PARTS = {
     "flow": "core.rules",
     "magic": "core.rules",
     "cache": "core.rules",
+    "legal": "core.rules",
+    "setup": "core.rules",
     "words": "core.read",
 }
 

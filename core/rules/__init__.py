@@ -14,6 +14,7 @@ from core.errors import RuleError
 from core.events.base import Event
 from core.modes.multiplayer import rules as multiplayer
 from core.modes.multiplayer.flow import advance
+from core.modes.multiplayer.legal import multiplayer_groups
 from core.modes.solo import rules as solo
 from core.modes.table import rules as table
 from core.projections.state import PREGAME, GameState
@@ -37,7 +38,7 @@ MODE_ADVANCE: dict[str, Callable[[Emitter], None]] = {
     "multi": advance,
     "solo": solo.advance_solo,
 }
-MODE_LEGAL["solo"] = listed(solo.legal_solo)  # the multiplayer game's generator is legal.py's own
+MODE_LEGAL.update(multi=multiplayer_groups, solo=listed(solo.legal_solo))
 #: The games in a player's words, for a command of the other one.
 MODE_WORDS = {"multi": "a game of 2 to 4 players", "solo": "the solo game"}
 
