@@ -15,13 +15,14 @@ from core.events.base import Event
 from core.modes.multiplayer import rules as multiplayer
 from core.modes.multiplayer.flow import advance
 from core.modes.multiplayer.legal import multiplayer_groups
+from core.modes.multiplayer.setup import start_multiplayer
 from core.modes.solo import rules as solo
 from core.modes.table import rules as table
 from core.projections.state import PREGAME, GameState
 from core.rng import DiceRng
 from core.rules.emitter import Emitter, Handler
 from core.rules.legal import MODE_LEGAL, listed
-from core.rules.setup import RULES_VERSION, check_new_game, start_multiplayer
+from core.rules.setup import RULES_VERSION, check_new_game
 
 __all__ = ["RULES_VERSION", "decide", "emit_command", "resolve", "resolve_steps", "verbs_of"]
 
