@@ -9,24 +9,15 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from core.events import game as ev
-from core.events.base import Event
+from core.events.base import Event, event_table
 from core.projections.state import GameState
 
 Describer = Callable[[GameState, Event], str]
 DESCRIBERS: dict[type[Event], Describer] = {}
 
 
-def describer_table(table: dict[type[Event], Describer]):
-    """A decorator filling ``table``: ``@describes(EventClass)`` above its describer."""
-
-    def describes(cls: type[Event]):
-        def add(fn: Describer) -> Describer:
-            table[cls] = fn
-            return fn
-
-        return add
-
-    return describes
+#: A decorator filling a table of describers: ``@describes(EventClass)`` above one.
+describer_table = event_table
 
 
 #: The describers of what every mode shares, defined in this module; each mode's own are

@@ -3,15 +3,16 @@ words for what every mode shares are ``core.read.text``'s own)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from core.events import game as ev
-from core.events.base import Event
+from core.events.base import Event, event_table
 from core.projections.state import GameState
-from core.read.text import Describer, describer_table
 from core.words import die_face_words, die_words, face_words, slot_words
 
 #: This mode's words, one describer per event: ``core.read`` registers it (``register``).
-DESCRIBERS: dict[type[Event], Describer] = {}
-describes = describer_table(DESCRIBERS)
+DESCRIBERS: dict[type[Event], Callable[[GameState, Event], str]] = {}
+describes = event_table(DESCRIBERS)
 
 
 def _name(state: GameState, seat: int) -> str:
