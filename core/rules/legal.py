@@ -19,8 +19,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from math import comb
 
-import attrs
-
 from core.commands import (
     Command,
 )
@@ -32,14 +30,23 @@ from core.projections.state import PREGAME, GameState
 MODE_LEGAL: dict[str, Callable[[GameState], list[Group]]] = {}
 
 
-@attrs.frozen
 class Group:
     """A run of legal commands: how many (counted only when asked), the i-th, and all in
-    order (``fetch(i) for i in range(count())`` unless a faster walk is given)."""
+    order (``fetch(i) for i in range(count())`` unless a faster walk is given).
 
-    count: Callable[[], int]
-    fetch: Callable[[int], Command]
-    walk: Callable[[], Iterator[Command]] | None = None
+    A plain class with slots: a bot builds a few for every decision it makes."""
+
+    __slots__ = ("count", "fetch", "walk")
+
+    def __init__(
+        self,
+        count: Callable[[], int],
+        fetch: Callable[[int], Command],
+        walk: Callable[[], Iterator[Command]] | None = None,
+    ) -> None:
+        self.count = count
+        self.fetch = fetch
+        self.walk = walk
 
     def commands(self) -> Iterator[Command]:
         if self.walk is not None:
