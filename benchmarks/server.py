@@ -1,6 +1,6 @@
 """The web server with many workers, measured: ``python -m benchmarks.server``.
 
-Starts its own throwaway PostgreSQL (``tests/pg_cluster.py``) and real ``dice-miner
+Starts its own throwaway PostgreSQL (``tests/support/pg_cluster.py``) and real ``dice-miner
 serve`` processes, then measures, in one run on one machine:
 
 * **commands per second over HTTP**: client processes, each playing two-person games
@@ -34,8 +34,8 @@ from benchmarks.timing import machine
 from core.events.codec import command_to_dict
 from core.game import Game
 from core.store import FileStore, Store, open_store
-from tests.pg_cluster import PostgresServer
-from tests.serve_support import Server, call
+from tests.support.pg_cluster import PostgresServer
+from tests.support.serve_support import Server, call
 
 PEOPLE = [{"name": "Ann", "bot": None}, {"name": "Bo", "bot": None}]
 

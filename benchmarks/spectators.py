@@ -31,7 +31,7 @@ import time
 from pathlib import Path
 
 from benchmarks.timing import machine
-from tests.serve_support import Server, call
+from tests.support.serve_support import Server, call
 
 PEOPLE = [{"name": "Ann", "bot": None}, {"name": "Bo", "bot": None}]
 _ID = re.compile(rb"(?m)^id: (\d+)$")
@@ -140,10 +140,10 @@ def _move(server: Server, game: dict, reader) -> tuple[float, float, list[int]]:
 
 def measure(spectators: int, moves: int, clients: int, pause: float, workers: int = 1) -> dict:
     """Run the benchmark; its figures as a dict. One worker serves the file store; more
-    serve a throwaway PostgreSQL database (``tests/pg_cluster.py``)."""
+    serve a throwaway PostgreSQL database (``tests/support/pg_cluster.py``)."""
     from core.game import Game
     from core.store import FileStore, Store, open_store
-    from tests.pg_cluster import PostgresServer
+    from tests.support.pg_cluster import PostgresServer
 
     _raise_open_files(spectators + 256)
     pg = PostgresServer.start() if workers > 1 else None

@@ -11,7 +11,7 @@ the ratios compare like with like on a shared machine:
 * loads: a whole game read back through a new ``Stream`` (every checksum
   verified, every batch decoded), as a worker does to take a game up.
 
-PostgreSQL is a throwaway cluster started for the run (``tests.pg_cluster``,
+PostgreSQL is a throwaway cluster started for the run (``tests.support.pg_cluster``,
 fsync on), on the same disk as the file store's folder, or the database that
 ``DICE_MINER_TEST_POSTGRES`` names (a schema of its own per round). A table
 comes first; the last line is one JSON object.
@@ -34,7 +34,7 @@ from benchmarks.timing import machine
 from core.events.codec import Batch
 from core.game import log_header
 from core.store import FileStore, Store
-from tests.pg_cluster import PostgresServer
+from tests.support.pg_cluster import PostgresServer
 
 Games = list[list[Batch]]
 

@@ -13,7 +13,7 @@ server's ``GET /api/replays`` is timed through Flask's test client (no network):
 * for comparison, replaying every game (``Game.from_stream``), what deciding by
   the fold would cost each time without the kept verdicts.
 
-With ``--postgres`` the store is a throwaway PostgreSQL cluster (``tests.pg_cluster``)
+With ``--postgres`` the store is a throwaway PostgreSQL cluster (``tests.support.pg_cluster``)
 instead of the file store. A table comes first; the last line is one JSON object.
 """
 
@@ -111,7 +111,7 @@ def main(argv: list[str] | None = None) -> int:
         server = None
         if args.postgres:
             from core.store.postgres import PostgresStore
-            from tests.pg_cluster import PostgresServer
+            from tests.support.pg_cluster import PostgresServer
 
             server = PostgresServer.start()
             store: Store = PostgresStore(server.fresh_schema())

@@ -29,7 +29,7 @@ One verb per act (the engine has more spellings; these are the front door's):
 
 Names are imported on first use (PEP 562), so ``import core`` costs nothing and
 ``from core import Game`` loads only what a game needs; ``_HOMES`` says where each
-name lives. The boundary tests (``tests/test_front_door.py``) keep the frontends on
+name lives. The boundary tests (``tests/core/test_front_door.py``) keep the frontends on
 these names and every module behind them importing downward only.
 """
 
@@ -56,7 +56,6 @@ if TYPE_CHECKING:
     from core.analysis.report import tasks as tasks
     from core.analysis.run import judge_each as judge_each
     from core.analysis.text import analysis_text as analysis_text
-    from core.analysis.verdict import Judgement as Judgement
     from core.analysis.words import move_words as move_words
     from core.bots import BOTS as BOTS
     from core.bots import make_bot as make_bot
@@ -72,6 +71,7 @@ if TYPE_CHECKING:
     from core.bots.series import log_name as log_name
     from core.bots.series import logged_result as logged_result
     from core.bots.series import play_series as play_series
+    from core.bots.valuation.verdict import Judgement as Judgement
     from core.branch import branch_facts as branch_facts
     from core.branch import branch_points as branch_points
     from core.branch import branch_problems as branch_problems
@@ -183,6 +183,8 @@ if TYPE_CHECKING:
     from core.read.choices import SpendChoice as SpendChoice
     from core.read.choices import TakeChoice as TakeChoice
     from core.read.choices import choices as choices
+    from core.read.status_words import all_face_words as all_face_words
+    from core.read.status_words import status_sentence as status_sentence
     from core.read.text import describe as describe
     from core.read.views import StepReader as StepReader
     from core.read.views import board_text as board_text
@@ -443,9 +445,14 @@ _HOMES: dict[str, tuple[str, ...]] = {
     ),
     "core.analysis.run": ("judge_each",),
     "core.analysis.text": ("analysis_text",),
-    "core.analysis.verdict": ("Judgement",),
+    "core.bots.valuation.verdict": ("Judgement",),
     "core.analysis.words": ("move_words",),
     # What-if branches and re-running a log
+    # The pages' words: where the game stands, every face (the web page shows them as sent)
+    "core.read.status_words": (
+        "all_face_words",
+        "status_sentence",
+    ),
     "core.branch": (
         "branch_facts",
         "branch_points",

@@ -11,7 +11,7 @@ won; a shared win counts as a share) and the Brier score (the mean squared gap
 between the chance and the outcome, 0 to 1, lower is better), overall and per
 round, next to the Brier score of saying 1/players for everyone.
 
-The analysis's one fitted constant (``core.analysis.multi.TEMPERATURE``) was
+The analysis's one fitted constant (``core.bots.valuation.multi.TEMPERATURE``) was
 fitted on seeds 7 and 11; the default seed here is another. It prints the
 tables, then one JSON line.
 """

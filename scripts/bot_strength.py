@@ -14,6 +14,9 @@ player of another kind in the same game (head to head). Shared wins (an unbreaka
 a fraction to each winner. Games are seeded (``derive_seed(seed, i)``), so the
 same command always gives the same figures; ``--jobs`` splits them over processes.
 
+``--tables BOT`` prints the issue's three tables for one bot, on the same seeds:
+solo, 2 players against ``montecarlo`` and 4 players against three of them.
+
 ``--timing N`` adds the milliseconds each kind of bot takes per decision (median
 and 95th percentile), timed over the first N games in this one process, after
 the measurement (so ``--jobs`` never shares its core with the timing).
@@ -186,8 +189,15 @@ def main(argv: list[str] | None = None) -> int:
         metavar="N",
         help="also time each bot's decisions over the first N games (median, p95 in ms)",
     )
+    parser.add_argument(
+        "--tables",
+        metavar="BOT",
+        help="the three tables for BOT: solo, and against montecarlo at 2 and 4 players",
+    )
     args = parser.parse_args(argv)
     try:
+        if args.tables is not None:
+            return tables_main(parser, args)
         if args.solo is not None:
             return solo_main(parser, args)
         return table_main(parser, args)
@@ -211,6 +221,20 @@ def table_main(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int
     print(report(results, bots))
     if args.timing:
         print(timing_report(decision_times(bots, args.seed, args.timing), args.timing))
+    return 0
+
+
+def tables_main(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """``--tables BOT``: solo, then 2 and 4 players against ``montecarlo``, seats rotating."""
+    bot = args.tables.strip()
+    if bot not in BOTS:
+        parser.error(f"--tables needs one of: {', '.join(sorted(BOTS))}")
+    for lineup_text in (None, f"{bot},montecarlo", f"{bot},montecarlo,montecarlo,montecarlo"):
+        if lineup_text is None:
+            solo_main(parser, argparse.Namespace(**{**vars(args), "solo": bot}))
+        else:
+            table_main(parser, argparse.Namespace(**{**vars(args), "lineup": lineup_text}))
+        print()
     return 0
 
 

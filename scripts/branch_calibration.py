@@ -37,10 +37,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from core.analysis import marks
 from core.analysis.history import Decision, history
 from core.analysis.judge import Options, Task, judge
-from core.analysis.verdict import same_move
 from core.bots.play import play_game
 from core.bots.registry import BOTS, make_bot
 from core.bots.series import lineup, player_names
+from core.bots.valuation.verdict import same_move
 from core.branch import branch_game
 from core.commands import Command
 from core.game import Game

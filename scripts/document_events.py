@@ -1,7 +1,7 @@
 """Write docs/reference/events.md: every event and command in the log, with its fields.
 
 The page is generated from the classes themselves so it cannot drift from the
-code; ``tests/test_docs.py`` fails when the checked-in page is stale. Run
+code; ``tests/docs/test_generated_docs.py`` fails when the checked-in page is stale. Run
 ``python -m scripts.document_events`` after changing an event or command
 (``--check`` only compares).
 """

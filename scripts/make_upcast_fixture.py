@@ -9,7 +9,7 @@
   for every command, which version-1 records did not keep.
 
 Each fixture was first recorded by the engine *before* its event's change, by
-this script; ``tests/test_upcasters.py`` loads them to prove that old logs are
+this script; ``tests/core/test_upcasters.py`` loads them to prove that old logs are
 upcast and replay to the state they recorded (see ``core/events/upcasters.py``).
 
 Run again after the change, the script writes the same bytes: it plays the same

@@ -33,6 +33,11 @@ from pathlib import Path
 
 #: Old module path -> new module path, for every module of core that moved.
 MOVES: dict[str, str] = {
+    # the valuation the expert plays by and the analysis judges by, below both
+    "core.analysis.excavation": "core.bots.valuation.excavation",
+    "core.analysis.multi": "core.bots.valuation.multi",
+    "core.analysis.verdict": "core.bots.valuation.verdict",
+    "core.analysis.worth": "core.bots.valuation.worth",
     # the read models, in one package above the rules (issue 24, item 1)
     "core.projections.choices": "core.read.choices",
     "core.projections.choice_words": "core.read.choice_words",

@@ -19,9 +19,21 @@ if [ ! -x .venv/bin/python ]; then
       "Install one, or name it: PYTHON=python3.12 $0" >&2
     exit 1
   fi
+  echo "setup: first run: making .venv, the project's own Python environment" >&2
   "$python" -m venv .venv
 fi
 if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
+  # Silent, pip takes half a minute or more: say what is happening, and when it is done.
+  echo "setup: installing Dice Miner${extra:+ and its test tools} into .venv" \
+    "(once, and again when pyproject.toml changes; about a minute)..." >&2
+  started=$SECONDS
   .venv/bin/python -m pip install --quiet --disable-pip-version-check -e ".${extra}" >&2
   touch "$stamp"
+  echo "setup: installed in $((SECONDS - started)) s" >&2
+fi
+# The web client's JavaScript tools (Biome, axe-core; package-lock.json) for the tests, once
+# per change of the lock; skipped where Node is absent (the tests that need it say so).
+if [ -n "$extra" ] && command -v npm >/dev/null && [ -f package-lock.json ] &&
+  { [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; }; then
+  npm ci --no-audit --no-fund --loglevel=error >&2
 fi

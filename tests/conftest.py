@@ -1,7 +1,7 @@
-"""Test configuration: Hypothesis profiles (derandomized in CI, so every run is the same),
-the browser tests' fixtures (each browser test module defines its own ``server``), and
-the markers that let a developer leave out what needs a browser, a terminal, a
-database or minutes: ``./test -m "not browser and not tmux and not postgres and not slow"``
+"""Test configuration for the whole suite: Hypothesis profiles (derandomized in CI, so every
+run is the same), the throwaway PostgreSQL server that several layers use, and the
+markers that let a developer leave out what needs a browser, a terminal, a database or
+minutes: ``./test -m "not browser and not tmux and not postgres and not slow"``
 is the quick inner loop (``browser``, ``tmux`` and ``postgres`` are given by the
 fixtures a test uses; ``slow`` by the modules that start real servers by the dozen)."""
 
@@ -10,12 +10,10 @@ import os
 import pytest
 from hypothesis import HealthCheck, settings
 
-from tests.store_backends import (  # noqa: F401  (the contract suite's backends)
+from tests.support.store_backends import (  # noqa: F401  (postgres_server: the fixture, for every layer)
     FIXTURES,
     postgres_server,
-    store_backend,
 )
-from tests.web_support import browser, watched_page  # noqa: F401  (the fixture, for every module)
 
 settings.register_profile(
     "ci",
@@ -43,23 +41,16 @@ def pytest_configure(config) -> None:
 
 def pytest_collection_modifyitems(items) -> None:
     """Mark each test by the fixtures it uses: the browser's, the terminal's (or its
-    module: the ``test_play_tmux`` ones), the database's (directly, or as the contract
-    suite's PostgreSQL backend)."""
+    folder: every test in ``tests/cli/tmux/``), the database's (directly, or as the
+    contract suite's PostgreSQL backend)."""
     for item in items:
         used = set(getattr(item, "fixturenames", ()))
         params = getattr(getattr(item, "callspec", None), "params", {})
         backend = params.get("store_backend")
         if used & {"browser", "page"}:
             item.add_marker(pytest.mark.browser)
-        if "terminal" in used or item.path.name.startswith("test_play_tmux"):
+        tmux_module = item.path.name.startswith("test_play_tmux")  # one not yet shelved
+        if "terminal" in used or item.path.parent.name == "tmux" or tmux_module:
             item.add_marker(pytest.mark.tmux)
         if "postgres_server" in used or "postgres_server" in FIXTURES.get(backend, ()):
             item.add_marker(pytest.mark.postgres)
-
-
-@pytest.fixture
-def page(browser, server):  # noqa: F811
-    """A page of the module's ``server``, failing the test on a script error or a request
-    off the server (``tests.web_support.watched_page``)."""
-    with watched_page(browser, server) as page:
-        yield page

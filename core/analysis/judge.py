@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from attrs import frozen
 
-from core.analysis.multi import judge_multi
 from core.analysis.sampling import decision_rng
 from core.analysis.solo import judge_solo
-from core.analysis.verdict import Judgement
 from core.bots.expert_solo import WIDTH
+from core.bots.valuation.multi import judge_multi
+from core.bots.valuation.verdict import Judgement
 from core.commands import Command
 from core.projections.state import GameState
 

@@ -21,8 +21,8 @@ from typing import Any
 from core.analysis import marks
 from core.analysis.history import Decision, History
 from core.analysis.judge import Options, Task
-from core.analysis.verdict import Judgement, Valued
 from core.analysis.words import move_words
+from core.bots.valuation.verdict import Judgement, Valued
 from core.commands import Undo
 from core.events.codec import Batch
 from core.modes.solo.scoring import solo_score

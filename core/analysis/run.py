@@ -12,7 +12,7 @@ from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 
 from core.analysis.judge import Options, Task, judge
-from core.analysis.verdict import Judgement
+from core.bots.valuation.verdict import Judgement
 
 
 def judge_each(tasks: Sequence[Task], options: Options, jobs: int = 1) -> Iterator[Judgement]:

@@ -13,11 +13,11 @@ stands, exactly. With no refill left nothing is random and one play-out is exact
 
 from __future__ import annotations
 
-from core.analysis.verdict import Judgement, Valued, judgement, same_move
 from core.bots import LegalList
 from core.bots.solo_eval import is_free, ranked, solo_actions
 from core.bots.solo_model import Action, action_of, command_of
 from core.bots.solo_search import Future, head, shortlist
+from core.bots.valuation.verdict import Judgement, Valued, judgement, same_move
 from core.commands import Command
 from core.projections.state import GameState
 from core.rng import DiceRng

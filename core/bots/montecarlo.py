@@ -54,7 +54,7 @@ _FACE_TABLES = tuple(FACES[KIND_OF[d]] for d in range(DIE_COUNT))
 _GEM = {face: gems(face) for face in ALL_FACES}
 
 #: What a candidate is valued as: the bot's lead (a float, ``MonteCarloBot.standing``),
-#: or what the analysis reads from the same futures (``core.analysis.multi``).
+#: or what the analysis reads from the same futures (``core.bots.valuation.multi``).
 Value = TypeVar("Value")
 #: A valuation of where a candidate leaves the game, called as
 #: ``standing(state, seat, futures, gains, **given)`` (``given``: a hero, rerolled or

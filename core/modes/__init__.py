@@ -12,5 +12,5 @@ parts together, each part named by its layer:
 - ``scoring.py``: its score.
 
 What every mode shares stays in its layer's package. A part imports only the layers at
-and below its own (``tests/test_front_door.py``).
+and below its own (``tests/core/test_front_door.py``).
 """

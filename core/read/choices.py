@@ -15,7 +15,7 @@ every eligible die), the model says so and carries the complete command
 
 The options are the engine's legal commands (``core.rules.legal``), grouped
 and worded; ``Choices.commands()`` lists them all, lazily, for a command
-line's completion. ``tests/test_choices.py`` checks them against ``decide``.
+line's completion. ``tests/core/test_choices.py`` checks them against ``decide``.
 """
 
 from __future__ import annotations

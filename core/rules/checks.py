@@ -81,9 +81,11 @@ def refuse_covered(state: GameState, die: int, k: int, side_allowed: bool) -> No
         return
     above = covering(state.mountain, k)
     if len(above) == 2:
+        # after a shared beer side dice may be taken too: "only top dice" would be untrue
+        may = "a top die or a side die (one die above it)" if side_allowed else "only top dice"
         raise RuleError(
             "die_covered",
-            f"die {die} is covered by dice {above[0]} and {above[1]}; only top dice can be taken",
+            f"die {die} is covered by dice {above[0]} and {above[1]}; {may} can be taken",
         )
     if not side_allowed:
         raise RuleError(

@@ -11,7 +11,7 @@ command and its commands in order.
 Every command listed is accepted by ``decide``, and ``decide`` accepts no other up to the
 order dice are named in: each set of spend targets, recycled dice or cached dice is
 listed once, in one order, while ``decide`` takes the same set in any order it can be
-carried out (``tests/test_rules_legal.py`` checks both directions).
+carried out (``tests/core/test_rules_legal.py`` checks both directions).
 """
 
 from __future__ import annotations

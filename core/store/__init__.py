@@ -3,7 +3,7 @@
 ``open_store(url)`` picks a backend from a URL: ``memory:``, ``file:/folder``
 (or a bare folder path), ``postgresql://...`` (or ``postgres://...``), and the
 others registered in ``BACKENDS``. Every backend passes the same contract suite
-(``tests/test_store_contract.py``). The file store's own tools (a log's scan,
+(``tests/store/test_store_contract.py``). The file store's own tools (a log's scan,
 ``repair_log``) are here too, so nothing above the store reaches into ``core.log``.
 """
 

@@ -25,6 +25,6 @@ def command(*words: str | os.PathLike[str]) -> str:
     prog = os.environ.get(PROG_VARIABLE, "").strip()
     if not prog:
         return shlex.join([INSTALLED, *args])
-    if len(args) > 1 and args[0] == "play" and args[1].startswith("-"):
-        args = args[1:]  # the wrapper's own shorthand: options alone start a game
+    if args[:1] == ["play"] and (len(args) == 1 or args[1].startswith("-")):
+        args = args[1:]  # the wrapper's own shorthand: nothing, or options alone, start a game
     return shlex.join([prog, *args])

@@ -21,9 +21,11 @@ from frontends.cli import (
     replay,
     serve,
     simulate,
+    stats,
     storetools,
     worker,
 )
+from frontends.cli.launcher import command
 from frontends.cli.remote import command as remote
 
 #: Modules that add a subcommand: each has ``register(subparsers)``.
@@ -31,6 +33,7 @@ COMMANDS = [
     demo,
     play,
     remote,
+    stats,
     simulate,
     replay,
     analyse,
@@ -52,7 +55,23 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for module in COMMANDS:
         module.register(sub)
+    _list_commands_under(sub.choices["play"], sub)
     return parser
+
+
+def _list_commands_under(play: argparse.ArgumentParser, sub: argparse._SubParsersAction) -> None:
+    """End the game's help with the other commands: ``./play --help`` is the game's
+    help (the wrapper starts the game given options alone), so it must also say what
+    else there is, or the other commands would be found nowhere."""
+    helps = {action.dest: action.help or "" for action in sub._choices_actions}
+    width = max(len(name) for name in sub.choices)
+    lines = [f"  {name:<{width}}  {text}" for name, text in helps.items() if name != "play"]
+    play.epilog = (
+        "other commands (each has --help: "
+        f"{command('COMMAND', '--help').replace(chr(39), '')}):\n" + "\n".join(lines)
+    )
+    play.formatter_class = argparse.RawDescriptionHelpFormatter
+    play.prog = command("play", "--help").removesuffix(" --help")  # ./play under the wrapper
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -9,7 +9,6 @@ is made.
 from __future__ import annotations
 
 import argparse
-import os
 import secrets
 import sys
 import time
@@ -33,6 +32,7 @@ from core import (
 )
 from frontends.cli.args import EXIT_USAGE, positive_int
 from frontends.cli.launcher import command
+from frontends.cli.saved import LAST, SavedGame, data_dir, last_unfinished
 from frontends.cli.tui.table import BOT_NAMES, Seat, bot_seat, default_bot, seats_from_names
 from frontends.cli.tui.words import second_person
 
@@ -67,7 +67,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--solo", action="store_true", help="the solo game")
     p.add_argument("--log", metavar="FILE", type=Path, help="where to log the game")
-    p.add_argument("--resume", metavar="LOG", type=Path, help="continue a logged game")
+    p.add_argument(
+        "--resume",
+        metavar="LOG",
+        type=Path,
+        help=f"continue a logged game; '{LAST}': the last unfinished one of the data folder",
+    )
     p.add_argument(
         "--pace",
         type=float,
@@ -174,12 +179,6 @@ def table_from_options(args: argparse.Namespace) -> tuple[Seat, ...]:
 # -- where logs go -------------------------------------------------------------
 
 
-def data_dir() -> Path:
-    """The per-user directory for game logs (XDG_DATA_HOME, else ~/.local/share)."""
-    base = os.environ.get("XDG_DATA_HOME") or os.path.join(Path.home(), ".local", "share")
-    return Path(base) / "dice-miner"
-
-
 def default_log(seed: int) -> Path:
     """A new log file named by today's date and the seed, never overwriting one."""
     folder = data_dir()
@@ -217,8 +216,8 @@ def open_log(path: Path) -> Game:
     """
     try:
         finished = Game.load(path)
-        if finished.state.is_over:
-            return finished
+        if finished.state.is_over or finished.state.facts.secret_dice:
+            return finished  # to be shown: a secret game's dice are its host's to roll
         return Game.open(path)
     except TornRecord as exc:
         raise PlayError(
@@ -245,9 +244,10 @@ def start(args: argparse.Namespace) -> tuple[Game, tuple[Seat, ...], Path, list[
             raise PlayError(
                 f"--resume continues the game as it was set up; drop {', '.join(given)}"
             )
-        game = open_log(args.resume)
+        path = last_log() if str(args.resume) == LAST else args.resume
+        game = open_log(path)
         seats, notes = seats_from_names(game.state.names)
-        return game, seats, args.resume, notes
+        return game, seats, path, notes
     if args.solo:
         if "solo" not in GAME_MODES:
             raise PlayError("the solo game is not available yet")
@@ -276,6 +276,57 @@ def start(args: argparse.Namespace) -> tuple[Game, tuple[Seat, ...], Path, list[
     return game, seats, path, []
 
 
+#: The options that set up a new game: with any of them, nothing is offered to continue.
+NEW_GAME_OPTIONS = (
+    "players",
+    "bots",
+    "seed",
+    "name",
+    "log",
+    "resume",
+    "hotseat",
+    "solo",
+    "practice",
+)
+
+
+def last_log() -> Path:
+    """``--resume last``: the log of the data folder's last unfinished game."""
+    saved = last_unfinished(data_dir())
+    if saved is None:
+        raise PlayError(
+            f"there is no unfinished game in {data_dir()}; start one with: {command('play')}"
+        )
+    return saved.path
+
+
+def offer_to_continue(args: argparse.Namespace, ask=input) -> None:
+    """A plain ``play`` (no options that set up a game) with an unfinished game in the
+    data folder asks whether to continue it, and if so sets ``--resume`` to it: a
+    player who quit should not have to find the log's path to go on."""
+    if any(getattr(args, option) for option in NEW_GAME_OPTIONS):
+        return
+    saved = last_unfinished(data_dir())
+    if saved is not None and _wants(saved, ask):
+        args.resume = saved.path
+
+
+def _wants(saved: SavedGame, ask) -> bool:
+    print(f"Your last game is not finished: {saved.summary()}.")
+    print(f"  ({saved.path})")
+    while True:
+        try:
+            answer = ask("Continue it? [Y/n] ").strip().lower()
+        except EOFError:
+            answer = "n"
+        if answer in ("", "y", "yes"):
+            return True
+        if answer in ("n", "no"):
+            print(f"A new game, then; that one stays ({command('play', '--resume', LAST)}).")
+            return False
+        print("Answer y (continue it) or n (a new game).")
+
+
 def run(args: argparse.Namespace) -> int:
     """Play until the game ends or the player quits; the log keeps everything."""
     from frontends.cli.tui.app import PlayApp
@@ -285,6 +336,7 @@ def run(args: argparse.Namespace) -> int:
         raise PlayError("--pace is a number of seconds, 0 or more")
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise PlayError(f"play needs a terminal; '{command('demo')}' shows a game without one")
+    offer_to_continue(args)
     game, seats, path, notes = start(args)
     try:
         session = Session(
@@ -293,7 +345,7 @@ def run(args: argparse.Namespace) -> int:
             path.resolve(),
             hints=True if args.hints else None,
             samples=args.samples,
-            read_only=game.state.is_over,
+            read_only=game.state.is_over or game.state.facts.secret_dice,
         )
         for line in [*notes, f"The game is logged in {path}"]:
             session.note(line)
@@ -329,4 +381,12 @@ def summary(game: Game, path: Path) -> str:
         totals = ", ".join(f"{n} {t}" for n, t in zip(state.names, state.totals(), strict=True))
         won = "wins" if len(state.winners) == 1 else "share the win"
         return second_person(f"{names} {won} ({totals}).\nThe game's log: {path}")
-    return f"The game is saved in {path}\nContinue it with: {command('play', '--resume', path)}"
+    if state.facts.secret_dice:
+        return (
+            f"This game's dice come from a secret its host keeps until the game ends, so it "
+            f"was only shown here; play it on where it was started. Its log: {path}"
+        )
+    words = f"The game is saved in {path}\nContinue it with: {command('play', '--resume', path)}"
+    if path.parent == data_dir().resolve():  # where --resume last and a plain play look
+        words += f"\n(or {command('play', '--resume', LAST)}; {command('play')} offers it too)"
+    return words

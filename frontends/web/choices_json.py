@@ -48,6 +48,8 @@ def spend_json(spend: SpendChoice) -> dict[str, Any]:
         "eligible": list(spend.eligible),
         "label": spend.label,
         "forced": _maybe(spend.forced),
+        # the spend as the server takes it, its targets the dice the player picks
+        "command": command_to_dict(spend.command(())),
     }
     if spend.orders is not None:
         out["orders"] = [list(order) for order in spend.orders]
@@ -59,6 +61,8 @@ def choices_json(model: Choices) -> dict[str, Any]:
 
     Keys by phase: ``heroes``; ``take`` (options by die id), ``beer``, ``picks_left``,
     ``beer_shared``; ``spend`` and ``end``; ``cache`` (``capacity``, ``dice``); solo,
+    (a spend and the cache carry their ``command`` with no dice yet: the page puts the dice
+    picked into it and builds none of its own);
     ``take``, ``spend`` (with each magic die's recycle ``orders``), ``refill``, ``stop``.
     """
     if not model.turn:
@@ -78,7 +82,11 @@ def choices_json(model: Choices) -> dict[str, Any]:
         out["spend"] = [spend_json(s) for s in model.spends]
         out["end"] = _maybe(model.end)
     elif model.phase == REPLENISH and model.cache is not None:
-        out["cache"] = {"capacity": model.cache.capacity, "dice": list(model.cache.dice)}
+        out["cache"] = {
+            "capacity": model.cache.capacity,
+            "dice": list(model.cache.dice),
+            "command": command_to_dict(model.cache.command(())),  # its dice: those picked
+        }
     elif model.phase == SOLO:
         out["take"] = takes
         out["spend"] = [spend_json(s) for s in model.spends]

@@ -24,11 +24,17 @@ from core import (
     StepReader,
     Table,
     Undo,
+    command_to_dict,
     event_record,
     replay,
 )
 from frontends.web.choices_json import choices_view
 from frontends.web.readmodel import ScoreSeries, board_view
+
+
+def undo_option(seat: int) -> dict[str, Any]:
+    """A seat's undo as its page offers it: its words and its command."""
+    return {"label": "Undo my last move", "text": "undo", "command": command_to_dict(Undo(seat))}
 
 
 def dice_origin(state: GameState) -> dict[str, Any]:
@@ -153,9 +159,12 @@ class LiveGame:
             timeline = self.table.timeline
             undo = [self.can_undo(seat) for seat in range(len(self.table.seats))]
         seat = timeline.state.to_act()
+        # each seat's undo, which its page offers where can_undo says so
+        undos = [undo_option(seat) for seat in range(len(undo))]
+        offered = {"seq": timeline.seq, "can_undo": undo, "undo": undos}
         if seat is None:
-            return {"seat": None, "turn": False, "seq": timeline.seq, "can_undo": undo}
-        return {**choices_view(timeline.state, seat), "seq": timeline.seq, "can_undo": undo}
+            return {"seat": None, "turn": False, **offered}
+        return {**choices_view(timeline.state, seat), **offered}
 
     def can_undo(self, seat: int) -> bool:
         """True if an undo for ``seat`` would be taken now (the page offers it only then)."""

@@ -14,12 +14,20 @@ from pathlib import Path
 
 from flask import Blueprint, current_app, render_template
 
+from core import all_face_words
 from frontends import rules_summary
 from frontends.web import rulesdoc
 from frontends.web.errors import ApiError
 from frontends.web.lookup import live_game, replay_named
 
 bp = Blueprint("pages", __name__)
+
+
+@bp.app_context_processor
+def face_words() -> dict[str, object]:
+    """Every face in words, for each page's dice (``base.html`` writes it as JSON; dice.js
+    reads it): the browser says a face as the server does."""
+    return {"face_words": {**all_face_words(), "": "in the bag"}}
 
 
 @bp.get("/")

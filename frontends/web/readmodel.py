@@ -4,7 +4,8 @@
 state) with a ``table`` block the pictures need: seats by index, the top and side
 dice of the mountain, spent hero faces, each seat's score if the round in play
 ended now (as the terminal shows it), the solo score, breakdown and sequences,
-and which tool die neutralizes each hazard and which chest holds each frozen treasure.
+and which tool die neutralizes each hazard and which chest holds each frozen treasure;
+``table.status`` is the one sentence saying where the game stands (``status_sentence``).
 What a seat may do now is ``core.read.choices`` in JSON
 (``frontends.web.choices_json``; ``choices`` here is the same function, for the
 modules that import it from here): the browser never re-derives a rule, it only
@@ -32,6 +33,7 @@ from core import (
     side_slots,
     solo_score,
     state_view,
+    status_sentence,
     top_slots,
 )
 from frontends.web.choices_json import choices_view as choices
@@ -61,6 +63,7 @@ def board_view(state: GameState, seq: int) -> dict[str, Any]:
             "score": score.score,
             "rating": score.rating,
             "bands": [[lowest, name] for lowest, name in RATINGS],
+            "range": rating_range(score.rating),  # the page says it as it is
             "breakdown": {
                 "hazards": b.hazards,
                 "treasure": b.treasure,
@@ -78,8 +81,19 @@ def board_view(state: GameState, seq: int) -> dict[str, Any]:
     if facts.bot_seats:  # a bot plays a person's seat: shown at the seat, not only in the log
         table["stand_ins"] = {str(seat): kind for seat, kind in facts.bot_seats}
         table["left"] = list(facts.left)  # of those, the seats whose person left for good
+    table["score_now"] = score_now(state)  # each seat's score so far: the chart's point
+    table["status"] = status_sentence(state)  # the page shows it as it comes
     view["table"] = table
     return view
+
+
+def rating_range(rating: str) -> str:
+    """The points a solo rating stands for: 46 to 60 (an en dash between), or ``"71+"``."""
+    for n, (lowest, name) in enumerate(RATINGS):
+        if name == rating:
+            last = f"{RATINGS[n + 1][0] - 1}" if n + 1 < len(RATINGS) else None
+            return f"{lowest}\u2013{last}" if last else f"{lowest}+"
+    return ""
 
 
 def round_now(state: GameState) -> list[list[int] | None] | None:

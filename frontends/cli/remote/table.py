@@ -147,6 +147,16 @@ class RemoteTable:
     def play(self, move: object) -> bool:
         return False
 
+    def can_undo(self, seat: int) -> bool:
+        """Whether the server would take an undo by ``seat`` now, as its choices for this
+        position say (``can_undo``, by seat); not known yet: the seat played here may ask
+        (the server decides, and says why not)."""
+        held = self._choices
+        flags = held[1].get("can_undo") if held is not None and held[0] == self.seq else None
+        if isinstance(flags, list) and 0 <= seat < len(flags):
+            return bool(flags[seat])
+        return seat == self.seat
+
     def subscribe(self, listener: Callable[[list[Commit]], None]) -> Callable[[], None]:
         """Hear of every commit folded here (as ``Table.subscribe``)."""
         self._listeners.append(listener)

@@ -66,10 +66,9 @@ def review(session: Session, width: int) -> Fragments:
     if not shown.items:
         return [(TITLE, " Review "), (DIM, " nothing to review\n")]
     item = shown.item
-    out: Fragments = [
-        (TITLE, f" Review {shown.index + 1}/{len(shown.items)} "),
-        (DIM, f" {item.seat_line}\n"),
-    ]
+    title = f" Review {shown.index + 1}/{len(shown.items)} "
+    seat_line = textwrap.shorten(item.seat_line, max(20, width - len(title) - 2), placeholder="…")
+    out: Fragments = [(TITLE, title), (DIM, f" {seat_line}\n")]
     if item.loss is None:
         out.append(("", f"  {item.headline}\n"))
         return out
@@ -84,7 +83,10 @@ def review(session: Session, width: int) -> Fragments:
         out += [(look, f"  {label + ':':<8}"), ("", f"{lines[0]}\n")]
         out += [("", f"  {'':<8}{line}\n") for line in lines[1:]]
     if session.review_marks():
-        out.append((DIM, "  The board shows the position before the move, its dice marked: "))
+        lead = "  The board shows the position before the move, its dice marked: "
+        if len(lead) + len("played, best.") > width:  # a narrow screen: the same, shorter
+            lead = "  Before the move; dice marked: "
+        out.append((DIM, lead))
         out += [(PLAYED, "played"), (DIM, ", "), (BEST, "best"), (DIM, ".\n")]
     return out
 

@@ -34,7 +34,7 @@ from prompt_toolkit.layout.processors import BeforeInput
 from prompt_toolkit.widgets import Frame
 
 from core import SETUP, dice_on
-from frontends.cli.tui import analysis_view, board, overlays, panels, solo_view
+from frontends.cli.tui import analysis_view, board, overlays, panels, rules_view, solo_view
 from frontends.cli.tui.choosing import Spot
 from frontends.cli.tui.commandline import CommandCompleter, CommandValidator
 from frontends.cli.tui.glyphs import Glyphs
@@ -214,16 +214,42 @@ class PlayApp:
         legend = [("", "\n"), (panels.TITLE, " Dice\n"), *panels.legend(self.glyphs, width)]
         return panels.scores(self.session, width) + legend
 
+    def _heights(self) -> tuple[int, int, int]:
+        """The rows of the troves, the events and the status line on this screen.
+
+        The header, the board, the key bar and an open command line have theirs; the
+        rest goes to the status line first (a refusal must be read), then the troves,
+        and what is left to the events (or the review's step), which a small screen
+        goes without: nothing asks for more rows than there are ("Window too small")."""
+        left = _rows() - (1 + BOARD_HEIGHT + 1 + (1 if self.cmdline_open else 0))
+        status = max(1, min(self._status_need(), left - 2))
+        s, wanted = self.session, 0  # rows asked for first: the review's step, or a hint
+        if s.review is not None:  # the review is what the screen is for now
+            wanted = self._lines(analysis_view.review(s, _columns()))
+        elif s.hint is not None:
+            wanted = 1 + self._lines(analysis_view.hint(s, _columns()))  # and the events' title
+        troves = max(0, min(self._troves_need(), left - status - min(wanted, left - status)))
+        if troves < 2:  # a title alone says nothing
+            troves = 0
+        return troves, max(0, left - status - troves), status
+
+    @staticmethod
+    def _lines(fragments) -> int:
+        return "".join(f[1] for f in fragments).count("\n")
+
     def _events(self):
         """The event lines; above them a hint, and in their place the review's step."""
-        used = 1 + BOARD_HEIGHT + self._troves_height() + self._status_height() + 1
-        used += 1 if self.cmdline_open else 0
-        height, width = max(2, _rows() - used), _columns()
+        _, height, _ = self._heights()
+        width = _columns()
+        if height < 2:
+            return []
         if self.session.review is not None:
             return analysis_view.review(self.session, width)
         hint = analysis_view.hint(self.session, width)
         shown = sum(text.count("\n") for _, text, *_ in hint)
-        return hint + panels.events(self.session, max(2, height - shown), width)
+        if height - shown < 2:  # a small screen: the hint alone
+            return hint
+        return hint + panels.events(self.session, height - shown, width)
 
     def typing_error(self) -> str | None:
         """Why the ``:`` line was not accepted (it does not parse), while it is open."""
@@ -234,10 +260,10 @@ class PlayApp:
         """The status line as drawn: the command line's refusal, else the session's message."""
         return panels.status(self.session, self.glyphs, _columns(), self.typing_error())
 
-    def _status_height(self) -> int:
+    def _status_need(self) -> int:
         return panels.status_height(self.session, _columns(), self.typing_error())
 
-    def _troves_height(self) -> int:
+    def _troves_need(self) -> int:
         return panels.troves_height(self.session, self.glyphs, _columns())
 
     def _layout(self) -> Layout:
@@ -264,19 +290,26 @@ class PlayApp:
                 ),
                 Window(
                     _control(g, lambda: panels.troves(s, g, _columns(), self._click)),
-                    height=lambda: D.exact(self._troves_height()),
+                    height=lambda: D.exact(self._heights()[0]),
                 ),
-                Window(_control(g, self._events), wrap_lines=False),
+                Window(
+                    _control(g, self._events),
+                    wrap_lines=False,
+                    height=lambda: D.exact(self._heights()[1]),
+                ),
                 Window(
                     _control(g, self.status_view),
-                    height=lambda: D.exact(self._status_height()),
+                    height=lambda: D.exact(self._heights()[2]),
                 ),
                 ConditionalContainer(self._cmd_window, filter=Condition(lambda: self.cmdline_open)),
                 Window(_control(g, lambda: panels.keys(s, _columns())), height=1),
             ]
         )
         floats = [
-            self._float("help", lambda: overlays.help_text(g, s.is_solo, _rows()), "Help"),
+            self._float(
+                "help", lambda: overlays.help_text(g, s.is_solo, _rows(), _columns()), "Help"
+            ),
+            self._float("rules", self._rules, "Rules"),
             self._float("round", lambda: overlays.score_table(s, _columns()), "Scores"),
             self._float("over", lambda: overlays.result(s, _columns()), "Game over"),
             self._float("handover", lambda: overlays.handover(s), "Next player"),
@@ -291,6 +324,12 @@ class PlayApp:
             Float(xcursor=True, ycursor=True, content=CompletionsMenu(max_height=10)),
         ]
         return Layout(FloatContainer(body, floats=floats), focused_element=self._board_window)
+
+    def _rules(self):
+        """The rules page shown, at this screen's size."""
+        s = self.session
+        shown, s.rules_page = rules_view.page(s.is_solo, s.rules_page, _columns(), _rows())
+        return shown
 
     def _float(self, name: str, text, title: str) -> Float:
         shown = Condition(lambda: self.session.overlay == name)

@@ -22,6 +22,9 @@ from frontends.cli.tui.typed import die_id
 Fragments = list[tuple]
 OnClick = Callable[[Spot], None]
 
+#: The mountain's foot, and the row and column numbers drawn on its edges.
+GROUND = "fg:#875f00"
+LABEL = "fg:#8a8a8a"
 #: Cursor and highlight styles shared by the board and the troves.
 CURSOR = "bg:#ffffff bold"
 PICKED = "bg:#ffd700 fg:#000000 bold"
@@ -86,7 +89,8 @@ def mountain(session: Session, glyphs: Glyphs, on_click: OnClick | None = None) 
     out: Fragments = []
     for row in reversed(range(ROWS)):
         indent = " " * (2 + (pitch // 2) * row)
-        dice_line: Fragments = [("", indent)]
+        # the row's number at the left edge, as the event lines name it ("row 2, col 1")
+        dice_line: Fragments = [(LABEL, f"r{row}"), ("", indent[2:])]
         ids_line: Fragments = [("", indent)]
         for col in range(ROW_LENGTHS[row]):
             k = slot_index(row, col)
@@ -103,7 +107,19 @@ def mountain(session: Session, glyphs: Glyphs, on_click: OnClick | None = None) 
             dice_line.append(frag(style, glyphs.cell(state.faces[die], width), on_click, spot))
             ids_line.append(frag(*id_label(session, spot, lit, glyphs), on_click, spot))
         out += [*dice_line, ("", "\n"), *ids_line, ("", "\n")]
-    out.append(("fg:#875f00", " " + "▀" * (ROW_LENGTHS[0] * pitch + 1) + "\n"))
+    out += base_line(pitch, width)
+    return out
+
+
+def base_line(pitch: int = 6, width: int = 5) -> Fragments:
+    """The mountain's foot, the bottom row's column numbers in it (each row's columns
+    count from its left end: col 1 of row 1 rests on cols 1 and 2 of row 0)."""
+    out: Fragments = [(GROUND, " ▀")]
+    for col in range(ROW_LENGTHS[0]):
+        left = (width - 2) // 2
+        gap = "" if col == 0 else "▀" * (pitch - width)
+        out += [(GROUND, gap + "▀" * left), (LABEL, f"c{col}"), (GROUND, "▀" * (width - 2 - left))]
+    out.append((GROUND, "▀\n"))
     return out
 
 

@@ -2,7 +2,7 @@
 
 Completion offers every legal command of the person to act as a player types it
 here (``take #17``, ``beer #12 to Brok``: ``typed``), so it can never suggest a move
-the engine would refuse, plus ``undo``, ``help`` and ``quit``; a ``#`` may be left
+the engine would refuse, plus ``undo``, ``help``, ``rules`` and ``quit``; a ``#`` may be left
 out while typing. The validator only checks that a line parses; whether
 the move is allowed is for the engine to say when it is issued.
 """
@@ -21,7 +21,7 @@ from frontends.cli.tui.session import Session
 from frontends.cli.tui.typed import typed
 
 #: Words the command line accepts besides the game's own commands.
-META_WORDS = ("help", "quit")
+META_WORDS = ("help", "rules", "quit")
 
 #: How many legal commands completion looks at (spends and caches combine quickly).
 MAX_CANDIDATES = 5000
@@ -41,6 +41,7 @@ def candidates(session: Session) -> list[tuple[str, str]]:
     found += [
         ("undo", "your last move"),
         ("help", "keys and dice"),
+        ("rules", "the rules explained: side dice, beer, scoring"),
         ("quit", "leave; the log keeps the game"),
     ]
     return found

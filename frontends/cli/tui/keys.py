@@ -13,6 +13,7 @@ from collections.abc import Callable
 from prompt_toolkit.filters import Condition
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 
+from frontends.cli.tui import rules_view
 from frontends.cli.tui.session import Session
 
 
@@ -33,7 +34,8 @@ def build_keys(
     typing = Condition(cmdline_open)
     overlay = Condition(lambda: session.overlay in ("help", "round", "handover")) & ~typing
     reviewing = Condition(lambda: session.overlay == "review") & ~typing
-    board = ~typing & ~overlay & ~reviewing
+    reading = Condition(lambda: session.overlay == "rules") & ~typing
+    board = ~typing & ~overlay & ~reviewing & ~reading
 
     @kb.add("c-c", eager=True)
     def _(event: KeyPressEvent) -> None:
@@ -51,6 +53,10 @@ def build_keys(
     @kb.add("enter", filter=typing)
     def _(event: KeyPressEvent) -> None:
         submit_cmdline()
+
+    @kb.add(":", filter=typing)
+    def _(event: KeyPressEvent) -> None:
+        open_cmdline()  # no command has a ':': a fresh line, not one appended to a refused one
 
     for key in ("enter", "space", "escape"):
 
@@ -123,9 +129,41 @@ def build_keys(
     def _(event: KeyPressEvent) -> None:
         session.close_review()
 
-    @kb.add("?", filter=~typing & ~reviewing)
+    @kb.add("?", filter=~typing & ~reviewing & ~reading)
     def _(event: KeyPressEvent) -> None:
         session.overlay = None if session.overlay == "help" else "help"
+
+    rules = Condition(lambda: session.overlay == "rules") & ~typing
+
+    @kb.add("R", filter=~typing & ~reviewing & ~rules)
+    def _(event: KeyPressEvent) -> None:
+        session.show_rules()
+
+    def turn_page(event: KeyPressEvent, delta: int, close_at_end: bool = False) -> None:
+        size = event.app.output.get_size()
+        count = len(rules_view.pages(session.is_solo, size.columns, size.rows))
+        number = min(session.rules_page, count - 1) + delta
+        if number >= count and close_at_end:
+            session.close_rules()
+            return
+        session.rules_page = max(0, min(number, count - 1))
+
+    for key in ("right", "l", "n", "space", "pagedown", "enter"):
+
+        @kb.add(key, filter=rules)
+        def _(event: KeyPressEvent, closes=key == "enter") -> None:
+            turn_page(event, 1, closes)
+
+    for key in ("left", "h", "p", "pageup"):
+
+        @kb.add(key, filter=rules)
+        def _(event: KeyPressEvent) -> None:
+            turn_page(event, -1)
+
+    @kb.add("escape", filter=rules)
+    @kb.add("R", filter=rules)
+    def _(event: KeyPressEvent) -> None:
+        session.close_rules()
 
     @kb.add(":", filter=board)
     def _(event: KeyPressEvent) -> None:

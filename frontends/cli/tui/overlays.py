@@ -6,6 +6,8 @@ winners and where the log is, so the game can be replayed or resumed.
 
 from __future__ import annotations
 
+import textwrap
+
 from frontends.cli.tui import solo_view
 from frontends.cli.tui.board import Fragments, OnClick, frag
 from frontends.cli.tui.choosing import Spot
@@ -15,21 +17,27 @@ from frontends.cli.tui.session import Session
 from frontends.cli.tui.table import short_name
 from frontends.rules_summary import MULTI_ROUND, SOLO_GAME  # shared with the web's help
 
+#: The keys, each said in few enough words for a 60-column screen's help box; the
+#: keys of the other kind of game (solo or not) are left out of each's help.
 HELP_KEYS = (
     ("←↑↓→ hjkl", "move over the dice you can select"),
     ("Enter", "take / choose / spend / confirm"),
-    ("space", "pick or unpick a die (to reroll, cache, recycle)"),
+    ("space", "pick/unpick a die (reroll, cache, recycle)"),
     ("b", "share a beer (at the start of your turn)"),
     ("e", "end your magic turn"),
-    ("m  r  s", "solo: spend magic, refill the mountain, stop"),
+    ("m  r  s", "spend magic, refill the mountain, stop"),
     ("Esc", "cancel a menu or the dice picked"),
-    ("u", "undo your last move (and the bots' moves after it)"),
-    ("t  v", "a hint: the best moves now; v: after the game, its review"),
-    (":", "type a command (Tab completes): take #17, end,"),
-    ("", "beer #12 to Brok, spend #52 (or h0) on #3 #7, cache #3 #4"),
+    ("u", "undo your move (and the bots' after it)"),
+    ("t", "a hint: the best moves now"),
+    ("v", "after the game: its review"),
+    ("R", "the rules, explained a page at a time"),
+    (":", "type a command (Tab completes): take #17,"),
+    ("", "end, beer #12 to Brok, spend #52 on #3 #7"),
     ("mouse", "click a die, a hero or a menu line"),
-    ("q  Ctrl-C", "quit: the log keeps the game (play --resume LOG)"),
+    ("q  Ctrl-C", "quit: the log keeps the game"),
 )
+#: Keys of one kind of game only: solo's, and the multiplayer game's.
+SOLO_KEYS, MULTI_KEYS = {"m  r  s"}, {"b", "e"}
 
 
 def handover(session: Session) -> Fragments:
@@ -60,17 +68,35 @@ def menu(session: Session, on_click: OnClick | None) -> Fragments:
     return out
 
 
-def help_text(glyphs: Glyphs, solo: bool = False, rows: int = 40) -> Fragments:
-    """The keys, the glyphs and (if the screen has room) the flow of a round or solo game."""
+def help_text(glyphs: Glyphs, solo: bool = False, rows: int = 40, columns: int = 80) -> Fragments:
+    """The keys of this kind of game, then what fits of the glyphs and (on a tall screen)
+    the flow of a round or solo game: never more than the screen shows, so that no
+    key is cut off a small terminal."""
+    width = max(30, min(76, columns - 4))  # inside the box's frame
+    room = rows - 2  # the frame
+    other = MULTI_KEYS if solo else SOLO_KEYS
     out: Fragments = [(TITLE, " Keys\n")]
     for key, what in HELP_KEYS:
-        out += [("fg:#ffffff bold", f"  {key:<11}"), ("", f"{what}\n")]
-    out += [("", "\n"), (TITLE, " Dice\n"), *legend(glyphs, 70), ("", "\n")]
-    if rows >= 32:
-        out.append((TITLE, "\n The solo game\n" if solo else "\n A round\n"))
-        out += [("", f"  {line}\n") for line in (SOLO_GAME if solo else MULTI_ROUND)]
-    out.append((DIM, "\n  Enter or Esc closes this help.\n"))
-    return out
+        if key in other:
+            continue
+        for n, part in enumerate(textwrap.wrap(what, width - 13) or [""]):
+            out += [("fg:#ffffff bold", f"  {key if n == 0 else '':<11}"), ("", f"{part}\n")]
+    closing: Fragments = [(DIM, "\n  Enter or Esc closes this help.\n")]
+    dice: Fragments = [("", "\n"), (TITLE, " Dice\n"), *legend(glyphs, width), ("", "\n")]
+    if _height(out + dice + closing) <= room:
+        out += dice
+    summary: Fragments = [(TITLE, "\n The solo game\n" if solo else "\n A round\n")]
+    summary += [("", f"  {line}\n") for line in (SOLO_GAME if solo else MULTI_ROUND)]
+    if rows >= 32 and _height(out + summary + closing) <= room:
+        out += summary
+    if _height(out + closing) > room:
+        closing = [(DIM, "  Enter or Esc closes this help.\n")]
+    return out + closing
+
+
+def _height(fragments: Fragments) -> int:
+    """Lines the text takes (its last line ends with a newline)."""
+    return "".join(f[1] for f in fragments).count("\n")
 
 
 #: Columns one round takes in the score table with its categories (tun gem haz sum).
@@ -139,5 +165,6 @@ def result(session: Session, width: int = 100) -> Fragments:
         out = [("fg:#ffd700 bold", f"  {headline}\n\n"), *score_table(session, width)]
     if session.log_path is not None:
         out += [("", "\n"), (DIM, "  Log: "), ("", f"{session.log_path}\n")]
-    out += [(DIM, "\n  v: review the game · u: undo your last move · q: leave\n")]
+    undo = " · u: undo your last move" if session.can_undo() else ""
+    out += [(DIM, f"\n  v: review the game{undo} · q: leave\n")]
     return out

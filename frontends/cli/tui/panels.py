@@ -16,6 +16,7 @@ from core import (
     OVER,
     REPLENISH,
     SETUP,
+    SLOTS,
     SOLO,
     Breakdown,
     GameState,
@@ -27,6 +28,8 @@ from core import (
     face_kind,
     face_words,
     score_so_far,
+    slot_words,
+    where,
 )
 from frontends.cli.tui.board import REVIEW_MARKS, Fragments, OnClick, frag
 from frontends.cli.tui.glyphs import LEGEND, Glyphs, die_style, kind_style
@@ -92,33 +95,41 @@ def header(session: Session, width: int) -> Fragments:
 
 
 def scores(session: Session, width: int) -> Fragments:
-    """Running totals by round, and each seat's score by category if the round ended now."""
+    """Running totals by round, and each seat's score by category if the round ended now.
+
+    A narrow panel drops the categories first, then the rounds: the totals always show."""
     state = session.state
     live = score_so_far(state)  # a seat out of a tie-break: None
     col = 4 if width >= 46 else 3  # round columns shrink first when space is short
     name_w = max(4, min(12, width - 29 - 3 * col))
-    rounds_head = "".join(f"{'R' + str(r + 1):>{col}}" for r in range(3))
+    now = width >= 2 + name_w + 3 * col + 6 + 17  # room for "│ now tun gem haz"
+    rounds = width >= 2 + 5 + 3 * col + 6
+    if not rounds:
+        name_w = max(4, min(12, width - 9))
+    elif not now:
+        name_w = max(4, min(12, width - 9 - 3 * col))
+    rounds_head = "".join(f"{'R' + str(r + 1):>{col}}" for r in range(3)) if rounds else ""
     out: Fragments = [
         (TITLE, f" {'Scores':<{name_w + 1}}"),
-        (DIM, f"{rounds_head} Total │ now tun gem haz\n"),
+        (DIM, f"{rounds_head} Total{' │ now tun gem haz' if now else ''}\n"),
     ]
     totals = state.totals()
     best = max(totals) if any(state.round_scores) else None
     for seat in range(state.players):
-        rounds = state.round_scores[seat]
+        played = state.round_scores[seat]
         cells = "".join(
-            f"{sum(rounds[r]):>{col}}" if r < len(rounds) else f"{'·':>{col}}" for r in range(3)
+            f"{sum(played[r]):>{col}}" if r < len(played) else f"{'·':>{col}}" for r in range(3)
         )
         name = short_name(session.seats[seat])[:name_w]
         out += [
             (MARK, f" {'▶' if seat == state.to_act() else ' '}"),
             ("bold" if session.is_human(seat) else "", f"{name:<{name_w}}"),
-            ("", cells),
+            ("", cells if rounds else ""),
             ("fg:#ffd700 bold" if totals[seat] == best else "bold", f"{totals[seat]:>6}"),
-            (DIM, " │    "),
-            *_now_cells(live[seat] if live else None),
-            ("", "\n"),
         ]
+        if now:
+            out += [(DIM, " │    "), *_now_cells(live[seat] if live else None)]
+        out.append(("", "\n"))
     return out
 
 
@@ -256,7 +267,9 @@ def cursor_words(session: Session) -> str | None:
     if cursor is None or cursor[0] == "hero":
         return None
     if cursor[0] == "die":
-        return die_words(cursor[1], state.faces[cursor[1]])
+        words = die_words(cursor[1], state.faces[cursor[1]])
+        k = where(state.mountain, cursor[1])
+        return words if k is None else f"{words}, {slot_words(*SLOTS[k])}"
     if cursor[0] == "face":
         faces = state.hero_faces(session.input_seat())
         if cursor[1] < len(faces):
@@ -305,7 +318,8 @@ KEYS = {
     "recycle": [("←↑↓→", "move"), ("Enter", "pick"), ("space", "pick/unpick"), ("Esc", "back")],
     "menu": [("↑↓", "move"), ("Enter", "choose"), ("Esc", "cancel")],
 }
-ALWAYS = [("u", "undo"), ("?", "help"), ("q", "quit"), (":", "command")]
+#: After the keys of the moment, as many of these as fit (quit before the rules: it must show).
+ALWAYS = [("u", "undo"), ("?", "help"), ("q", "quit"), ("R", "rules"), (":", "command")]
 #: Keys shown only while their move is legal (no "share a beer" without a beer, no "take"
 #: when the solo game's top dice can none be taken), by what the key does.
 ONLY_IF_LEGAL = {"share a beer": ShareBeer, "magic": SpendMagic, "refill": Refill, "take": TakeDie}
@@ -319,6 +333,9 @@ def keys(session: Session, width: int) -> Fragments:
         pairs = [("← →", "step"), ("Esc", "close the review"), ("q", "quit")]
     elif session.overlay == "over":
         pairs = [("v", "review"), ("u", "undo"), ("?", "help"), ("q", "quit")]
+        pairs = [pair for pair in pairs if pair[0] != "u" or session.can_undo()]
+    elif session.overlay == "rules":
+        pairs = [("→ Enter", "next page"), ("←", "back"), ("Esc", "close"), ("q", "quit")]
     elif session.overlay in ("round", "help"):
         pairs = [("Enter", "continue"), ("q", "quit")]
     else:
@@ -329,7 +346,7 @@ def keys(session: Session, width: int) -> Fragments:
         ]
         if session.hints_on and session.human_to_act() is not None:
             pairs.append(("t", "hide the hint" if session.hint is not None else "hint"))
-        pairs += ALWAYS
+        pairs += [pair for pair in ALWAYS if pair[0] != "u" or session.can_undo()]
     out: Fragments = []
     used = 0
     for key, what in pairs:

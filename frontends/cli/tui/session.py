@@ -80,8 +80,11 @@ class Session:
         host: Table | None = None,
     ) -> None:
         #: The game host; ``host`` is another's, e.g. a server's game (``frontends.cli.remote``).
-        self.table = Table(game, Seating(tuple(seats))) if host is None else host
-        #: A finished game resumed from its log: shown, never changed (no undo).
+        self.table = (
+            Table(game, Seating(tuple(seats)), playable=not read_only) if host is None else host
+        )
+        #: A finished game resumed from its log, or one whose dice come from a secret
+        #: this program does not hold: shown, never changed (no move, no undo).
         self.read_only = read_only
         #: Why the game stopped (its log could not keep a move), or None while it goes on.
         self.failed: str | None = None
@@ -100,7 +103,8 @@ class Session:
         self.status = ""
         self.status_kind = "info"  # "info" or "error"
         self.chooser = Chooser(self)  # the cursor, the dice picked, the menu, the keys
-        self.overlay: str | None = None  # "help", "round", "over", "handover"
+        self.overlay: str | None = None  # "help", "rules", "round", "over", "handover"
+        self.rules_page = 0  # the rules page shown (R)
         self.at_keyboard: int | None = None  # hot-seat: the person last handed the keyboard
         self.quit_requested = False
         self.doubled: dict[int, int | None] = {}  # round -> the seat whose gems doubled
@@ -146,8 +150,18 @@ class Session:
         return self.table.persons
 
     def human_to_act(self) -> int | None:
-        """The seat at this keyboard the game waits for, if any."""
-        return self.table.person_to_act()
+        """The seat at this keyboard the game waits for, if any (none in a game that is
+        only shown here: nothing is offered that would be refused)."""
+        return None if self.read_only else self.table.person_to_act()
+
+    def why_read_only(self) -> str:
+        """Why nothing can be done to this game here, in words."""
+        if self.game.state.facts.secret_dice and not self.game.state.is_over:
+            return (
+                "This game's dice come from a secret its host keeps until the game ends: "
+                "it can be watched here, not played on (play it where it was started)."
+            )
+        return "This game is over; its log is open read-only, so nothing is undone."
 
     def input_seat(self) -> int:
         """The seat typed commands are issued for: the person to act, else the first person."""
@@ -169,8 +183,8 @@ class Session:
         return self.table.bot_to_act()
 
     def legal(self) -> list[Command]:
-        """The legal commands of the player to act."""
-        return self.game.legal()
+        """The legal commands of the player to act (none in a game only shown here)."""
+        return [] if self.read_only else self.game.legal()
 
     def read_model(self, state: GameState) -> Choices:
         """What the seat to act may choose at ``state`` (a remote session: the server's)."""
@@ -302,17 +316,27 @@ class Session:
         replies (the table's undo policy). At one keyboard shared by several people that
         is the person the keyboard was last handed to: never another's move."""
         if self.read_only:
-            self.say("This game is over; its log is open read-only, so nothing is undone.", "error")
+            self.say(self.why_read_only(), "error")
             return False
+        return self._undo_seat(self._undoer())
+
+    def _undoer(self) -> int | None:
+        """The seat ``u`` would undo for: the person the keyboard was handed to, else the
+        person who moved last here; None if no person has moved."""
         if self.is_hotseat:
-            seat = self.at_keyboard if self.at_keyboard is not None else self.human_to_act()
-            return self._undo_seat(seat)
+            return self.at_keyboard if self.at_keyboard is not None else self.human_to_act()
         for command in reversed(self.game.timeline.commands()):
             seat = getattr(command, "seat", None)
             if seat is not None and self.is_human(seat):
-                return self._undo_seat(seat)
-        self.say("There is nothing of yours to undo.", "error")
-        return False
+                return seat
+        return None
+
+    def can_undo(self) -> bool:
+        """True if ``u`` would undo something now (the key bar shows it only then)."""
+        if self.read_only or self.failed is not None:
+            return False
+        seat = self._undoer()
+        return seat is not None and self.table.can_undo(seat)
 
     def _undo_seat(self, seat: int | None) -> bool:
         if seat is None:
@@ -425,6 +449,8 @@ class Session:
         """The status line: the last refusal or note, else what to do now."""
         if self.status:
             return self.status, self.status_kind
+        if self.read_only and not self.game.state.is_over:
+            return self.why_read_only(), "info"
         if self.review is not None:
             return "Review: ← → (or h l) step through the mistakes; Esc closes it.", "info"
         return prompt(self.chooser), "info"
@@ -442,11 +468,25 @@ class Session:
             self.at_keyboard = self.human_to_act()
             self.overlay = None
             return
+        if self.overlay == "rules":
+            self.close_rules()
+            return
         if self.overlay in ("help", "round"):
             self.overlay = None
             self.hand_over()
             return
         self.chooser.back()
+
+    def show_rules(self) -> None:
+        """R: the rules pages from the first, over whatever was shown (the result stays
+        under them)."""
+        self.overlay = "rules"
+        self.rules_page = 0
+
+    def close_rules(self) -> None:
+        """Esc on the rules: back to the game, or to its result if it is over."""
+        self.overlay = "over" if self.game.state.is_over else None
+        self.hand_over()
 
     def run_line(self, text: str) -> None:
         """Run a line typed at the ``:`` command line."""
@@ -458,6 +498,10 @@ class Session:
             self.quit_requested = True
         elif word in ("help", "?"):
             self.overlay = "help"
+        elif word == "rules":
+            self.show_rules()
+        elif self.read_only:
+            self.say(self.why_read_only(), "error")
         else:
             try:
                 command = self.parse(text)

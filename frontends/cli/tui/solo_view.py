@@ -25,17 +25,22 @@ def side(session: Session, glyphs: Glyphs, width: int) -> Fragments:
     result = solo_score(state)
     b = result.breakdown
     out: Fragments = [(TITLE, " Score so far\n")]
-    for words, points in (
-        ("hazards neutralized", b.hazards),
-        ("loose treasure", b.treasure),
-        ("frozen treasure (x2)", b.frozen),
-        ("tunnel runs to 5", b.tunnels),
+    # a narrow panel shortens the words, never the points (the total must show)
+    words_w = max(6, min(22, width - 8))
+    short = words_w < 20
+    for words, brief, points in (
+        ("hazards neutralized", "hazards", b.hazards),
+        ("loose treasure", "treasure", b.treasure),
+        ("frozen treasure (x2)", "frozen x2", b.frozen),
+        ("tunnel runs to 5", "runs to 5", b.tunnels),
     ):
-        out += [(DIM, f"   {words:<22}"), ("", f"{points:>4}\n")]
-    out += [
-        ("bold", f"   {'total':<22}{result.score:>4}"),
-        ("fg:#ffd700 bold", f"  {result.rating}\n"),
-    ]
+        out += [
+            (DIM, f"   {(brief if short else words)[:words_w]:<{words_w}}"),
+            ("", f"{points:>4}\n"),
+        ]
+    out += [("bold", f"   {'total':<{words_w}}{result.score:>4}")]
+    rating = f"  {result.rating}" if 3 + words_w + 4 + 2 + len(result.rating) <= width else ""
+    out.append(("fg:#ffd700 bold", f"{rating}\n"))
     out.append((DIM, " Runs    "))
     for seq in state.sequences:
         out += [_die(session, glyphs, d) for d in seq] + [("", "  ")]

@@ -194,7 +194,19 @@ export class AnalysisView {
       el(
         "table",
         { class: "analysis-summary" },
-        el("thead", {}, el("tr", {}, el("th", {}, "Player"), el("th", { title: "lichess's accuracy over the decisions with a choice" }, "Accuracy"), markHead("inaccuracy", "inaccuracies", t), markHead("mistake", "mistakes", t), markHead("blunder", "blunders", t))),
+        el(
+          "thead",
+          {},
+          el(
+            "tr",
+            {},
+            el("th", {}, "Player"),
+            el("th", { title: "lichess's accuracy over the decisions with a choice" }, "Accuracy"),
+            markHead("inaccuracy", "inaccuracies", t),
+            markHead("mistake", "mistakes", t),
+            markHead("blunder", "blunders", t),
+          ),
+        ),
         el("tbody", {}, rows),
       ),
       this.dom.chart,
@@ -291,7 +303,12 @@ export class AnalysisView {
       const title = to === null ? "No marked move that way" : `Event ${to}: ${this.marked.get(to).mark}`;
       return el("button", { type: "button", class: "button small", id, disabled: to === null, title, onclick: () => this.onSeek(to) }, label);
     };
-    return el("div", { class: "analysis-jumps", role: "group", "aria-label": "Marked moves (inaccuracies, mistakes, blunders)" }, jump(-1, "◂ Previous mistake", "previous-mistake"), jump(1, "Next mistake ▸", "next-mistake"));
+    return el(
+      "div",
+      { class: "analysis-jumps", role: "group", "aria-label": "Marked moves (inaccuracies, mistakes, blunders)" },
+      jump(-1, "◂ Previous mistake", "previous-mistake"),
+      jump(1, "Next mistake ▸", "next-mistake"),
+    );
   }
 
   /** Each event line's mark, for the event list: Map<seq, mark>. */
@@ -337,21 +354,30 @@ export class AnalysisView {
   fromHere(d) {
     const value = (v) => `${v}${this.unit}`;
     const section = el("div", { class: "from-here" });
-    section.append(el("p", {}, el("strong", {}, `${shortName(d.player)} to move`), ` (${d.legal} legal moves): the best found, drawn on the board, and the next ${Math.min(SHOWN, d.candidates.length) - 1} (press one to draw it instead).`));
-    const drawn = this.chosen && this.chosen.n === d.seq ? this.chosen.index : 0;
-    const rows = d.candidates.slice(0, SHOWN).map((c, i) =>
+    section.append(
       el(
-        "li",
-        { class: [i === 0 ? "best" : "", c.command === d.played.command ? "played" : ""].join(" ").trim() },
-        el(
-          "button",
-          { type: "button", class: "candidate", "aria-pressed": String(i === drawn), title: "Draw this move on the board", onclick: () => this.showCandidate(d.seq, i) },
-          el("span", { class: "value" }, value(c.value)),
-          el("span", { class: "words" }, c.words),
-        ),
-        c.command === d.played.command ? el("span", { class: "tag" }, "played") : null,
+        "p",
+        {},
+        el("strong", {}, `${shortName(d.player)} to move`),
+        ` (${d.legal} legal moves): the best found, drawn on the board, and the next ${Math.min(SHOWN, d.candidates.length) - 1} (press one to draw it instead).`,
       ),
     );
+    const drawn = this.chosen && this.chosen.n === d.seq ? this.chosen.index : 0;
+    const rows = d.candidates
+      .slice(0, SHOWN)
+      .map((c, i) =>
+        el(
+          "li",
+          { class: [i === 0 ? "best" : "", c.command === d.played.command ? "played" : ""].join(" ").trim() },
+          el(
+            "button",
+            { type: "button", class: "candidate", "aria-pressed": String(i === drawn), title: "Draw this move on the board", onclick: () => this.showCandidate(d.seq, i) },
+            el("span", { class: "value" }, value(c.value)),
+            el("span", { class: "words" }, c.words),
+          ),
+          c.command === d.played.command ? el("span", { class: "tag" }, "played") : null,
+        ),
+      );
     section.append(el("ol", { class: "candidates" }, rows));
     if (d.played.rank > SHOWN) section.append(el("p", { class: "hint" }, `Played: ${d.played.words} (${value(d.played.value)}, the ${ordinal(d.played.rank)} best).`));
     return section;

@@ -14,7 +14,7 @@ const TOP = 22;
 
 /**
  * Let a die that can be clicked be reached with Tab and used with Enter or Space,
- * as a button is (its aria-label says which die it is; a picked one is "pressed").
+ * as a button is (its <title> says which die it is; a picked one is "pressed").
  */
 function actionable(node, activate) {
   node.setAttribute("tabindex", "0");
@@ -101,14 +101,22 @@ function mountainLayers(root) {
 }
 
 /** What a die in the mountain is now: the same key, the same drawing. */
-function slotDrawing(row, col, die, board, options, top, side) {
+function slotDrawing(row, col, die, options, top, side) {
   const slot = `${row},${col}`;
   const left = options.left && options.left.has(slot);
   const [x, y] = slotXY(row, col);
   if (!die) {
     const key = `empty ${left}`;
     const classes = ["slot-empty", left ? "left" : null].filter(Boolean).join(" ");
-    return { key, make: () => svg("rect", { class: classes, x: x + 3, y: y + 3, width: DIE - 6, height: DIE - 6, rx: 8, dataset: { slot } }, left ? svg("title", {}, `row ${row}, col ${col}: the last move's die came from here`) : null) };
+    return {
+      key,
+      make: () =>
+        svg(
+          "rect",
+          { class: classes, x: x + 3, y: y + 3, width: DIE - 6, height: DIE - 6, rx: 8, dataset: { slot } },
+          left ? svg("title", {}, `row ${row}, col ${col}: the last move's die came from here`) : null,
+        ),
+    };
   }
   const where = top.has(die.id) ? "top" : side.has(die.id) ? "side" : "covered";
   const classes = [where];
@@ -155,7 +163,7 @@ export function renderMountain(root, board, options = {}) {
   let k = 0;
   for (let row = 0; row < 5; row++) {
     for (let col = 0; col < 6 - row; col++, k++) {
-      const drawing = slotDrawing(row, col, occupied.get(`${row},${col}`), board, options, top, side);
+      const drawing = slotDrawing(row, col, occupied.get(`${row},${col}`), options, top, side);
       if (layers.keys[k] === drawing.key) continue;
       const node = drawing.make();
       const old = layers.slots.children[k];
@@ -178,9 +186,7 @@ export function renderMountain(root, board, options = {}) {
 }
 
 function sortedTrove(trove) {
-  return [...trove].sort(
-    (a, b) => KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || String(a.face).localeCompare(String(b.face)) || a.id - b.id,
-  );
+  return [...trove].sort((a, b) => KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || String(a.face).localeCompare(String(b.face)) || a.id - b.id);
 }
 
 /**
@@ -238,7 +244,10 @@ function troveGroups(trove, board) {
   const rest = [];
   let last = null;
   for (const die of sortedTrove(dice.filter((d) => !grouped.has(d.id)))) {
-    if (!last || last.dice[0].kind !== die.kind) rest.push((last = { dice: [], order: KIND_ORDER[die.kind] }));
+    if (!last || last.dice[0].kind !== die.kind) {
+      last = { dice: [], order: KIND_ORDER[die.kind] };
+      rest.push(last);
+    }
     last.dice.push(die);
   }
   const ordered = [...rest, ...links].sort((a, b) => a.order - b.order); // stable: kinds before their pairs
@@ -332,12 +341,28 @@ function cardKey(player, seat, board, options, best) {
   const marks = (set) => (set ? player.trove.filter((d) => set.has(d.id)).map((d) => d.id) : []);
   const heroMarks = player.hero_faces.map((_, i) => `${seat}:${i}`).filter((k) => (options.heroSelectable && options.heroSelectable.has(k)) || options.pickedHero === k);
   return JSON.stringify([
-    player, board.mode, board.phase, best, t.to_act_seat === seat, t.winner_seats.includes(seat),
-    t.hero_spent[seat] || [], t.solo_score || null, options.mySeat === seat,
-    (t.round_now && t.round_now[seat]) || null, t.sequences || null, t.refills_left ?? null,
-    t.neutralized || null, t.frozen || null,
-    marks(options.selectable), marks(options.picked), marks(options.highlight), heroMarks,
-    marks(options.last), marks(options.best), heroFacesIn(options.lastHero, seat), heroFacesIn(options.bestHero, seat),
+    player,
+    board.mode,
+    board.phase,
+    best,
+    t.to_act_seat === seat,
+    t.winner_seats.includes(seat),
+    t.hero_spent[seat] || [],
+    t.solo_score || null,
+    options.mySeat === seat,
+    (t.round_now && t.round_now[seat]) || null,
+    t.sequences || null,
+    t.refills_left ?? null,
+    t.neutralized || null,
+    t.frozen || null,
+    marks(options.selectable),
+    marks(options.picked),
+    marks(options.highlight),
+    heroMarks,
+    marks(options.last),
+    marks(options.best),
+    heroFacesIn(options.lastHero, seat),
+    heroFacesIn(options.bestHero, seat),
   ]);
 }
 
@@ -403,7 +428,15 @@ export function renderPlayers(container, board, options = {}) {
     });
     const body = el("div", { class: "player-body" }, trove);
     if (player.hero_faces.length) body.append(el("div", { class: "hero-strip" }, el("span", { class: "hero-label" }, "hero"), heroFaces));
-    const card = el("article", { class: classes.join(" "), "aria-labelledby": `player-name-${seat}`, dataset: { seat: String(seat), key } }, head, standIn(t, seat), roundsLine(player, board), board.mode === "solo" ? soloLine(board) : nowLine(seat, board), body);
+    const card = el(
+      "article",
+      { class: classes.join(" "), "aria-labelledby": `player-name-${seat}`, dataset: { seat: String(seat), key } },
+      head,
+      standIn(t, seat),
+      roundsLine(player, board),
+      board.mode === "solo" ? soloLine(board) : nowLine(seat, board),
+      body,
+    );
     card.style.setProperty("--pc", PLAYER_COLOURS[seat % PLAYER_COLOURS.length]);
     if (cards[seat]) cards[seat].replaceWith(card);
     else container.append(card);

@@ -53,13 +53,8 @@ export class Boards {
   }
 }
 
-/** Each seat's score so far on a board: its total, with the round in play as if scored now
- *  (the server's round_now parts, added up). */
+/** Each seat's score so far on a board: the server's (its total, with the round in play as if
+ *  scored now; frontends/web/readmodel.py, score_now). */
 export function scoreSoFar(board) {
-  // a tie-break's round adds to no total; a round just scored is in the total already
-  const now = (!board.table.tiebreak && board.table.round_now) || [];
-  return board.players.map((player, seat) => {
-    const parts = player.round_scores.length < board.round ? now[seat] : null;
-    return player.total + (parts ? parts[0] + parts[1] + parts[2] : 0);
-  });
+  return board.table.score_now;
 }

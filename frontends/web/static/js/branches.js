@@ -61,7 +61,10 @@ export class BranchTools {
   async load() {
     const [family, bots] = await Promise.all([
       getJSON(`${this.base}/branches`),
-      getJSON("/api/bots").then((answer) => answer.bots, () => ["greedy", "random"]),
+      getJSON("/api/bots").then(
+        (answer) => answer.bots,
+        () => ["greedy", "random"],
+      ),
     ]);
     this.family = family;
     this.points = family.points;
@@ -88,7 +91,9 @@ export class BranchTools {
       body.append(el("p", { class: "family-parent" }, "A what-if branch of ", from, " at ", at, ": its events before are that game's own."));
     }
     if (branches.length) {
-      body.append(el("p", { class: "hint" }, `Branched from this game: ${branches.length === 1 ? "one what-if" : `${branches.length} what-ifs`}, each at the event where it parts (marked on the timeline).`));
+      body.append(
+        el("p", { class: "hint" }, `Branched from this game: ${branches.length === 1 ? "one what-if" : `${branches.length} what-ifs`}, each at the event where it parts (marked on the timeline).`),
+      );
       const rows = branches.map((b) =>
         el(
           "li",
@@ -117,7 +122,10 @@ export class BranchTools {
     for (const b of branches) {
       if (seen.has(b.at)) continue;
       seen.add(b.at);
-      const names = branches.filter((x) => x.at === b.at).map((x) => x.name).join(", ");
+      const names = branches
+        .filter((x) => x.at === b.at)
+        .map((x) => x.name)
+        .join(", ");
       box.append(this.mark(b.at, "branch-mark", `What-if at event ${b.at}: ${names}`));
     }
     if (parent) box.append(this.mark(parent.at, "branch-mark parent-mark", `Parted here from ${parent.name || "its parent"}`));
@@ -156,8 +164,7 @@ export class BranchTools {
       select.value = seat === toAct || this.names.length === 1 ? "person" : kind || (this.bots.includes("greedy") ? "greedy" : "person");
       return select;
     });
-    const luck = (value, text) =>
-      el("label", {}, el("input", { type: "radio", name: "luck", value, checked: value === "same" }), text);
+    const luck = (value, text) => el("label", {}, el("input", { type: "radio", name: "luck", value, checked: value === "same" }), text);
     this.dom.where = el("p", { class: "hint", id: "branch-where" });
     this.dom.luckHint = el("p", { class: "hint", id: "luck-hint" }, LUCK_WORDS.same);
     this.dom.start = el("button", { type: "submit", class: "button primary", id: "branch-start" }, "Start the branch");

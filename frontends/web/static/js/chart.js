@@ -37,7 +37,7 @@ export function renderChart(root, series, names, total, position, onSeek) {
   });
 
   // One step line per player.
-  names.forEach((name, seat) => {
+  names.forEach((_name, seat) => {
     let d = "";
     let last = null;
     for (const [p, totals] of points) {

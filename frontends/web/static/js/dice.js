@@ -14,9 +14,7 @@ const SYMBOLS = {
     ["path", { d: "M2 21l5-9 3 4 4-8 8 13z", class: "g-fill" }],
     ["path", { d: "M7 12l2 9M14 8l-1 13", class: "g-line" }],
   ],
-  dragon: [
-    ["path", { d: "M12 2c1 5 6 7 6 13a6 6 0 0 1-12 0c0-3 2-5 3-6 0 2 1 3 2 3 0-4-1-7 1-10z", class: "g-fill" }],
-  ],
+  dragon: [["path", { d: "M12 2c1 5 6 7 6 13a6 6 0 0 1-12 0c0-3 2-5 3-6 0 2 1 3 2 3 0-4-1-7 1-10z", class: "g-fill" }]],
   pickaxe: [
     ["path", { d: "M3 9C7 3 17 3 21 9l-2 1c-3-4-11-4-14 0z", class: "g-fill" }],
     ["path", { d: "M11 6h2v16h-2z", class: "g-fill" }],
@@ -30,9 +28,7 @@ const SYMBOLS = {
     ["path", { d: "M3 9c0-4 4-5 9-5s9 1 9 5z", class: "g-fill" }],
     ["path", { d: "M3 10h18M10 10h4v4h-4z", class: "g-line" }],
   ],
-  magic: [
-    ["path", { d: "M12 1.5l2.9 6.9 7.4.6-5.6 4.9 1.7 7.3L12 17.3l-6.4 3.9 1.7-7.3L1.7 9l7.4-.6z", class: "g-fill" }],
-  ],
+  magic: [["path", { d: "M12 1.5l2.9 6.9 7.4.6-5.6 4.9 1.7 7.3L12 17.3l-6.4 3.9 1.7-7.3L1.7 9l7.4-.6z", class: "g-fill" }]],
   beer: [
     ["path", { d: "M5 8h11v13H5z", class: "g-beer" }],
     ["path", { d: "M16 10h2.5a2 2 0 0 1 2 2v4a2 2 0 0 1-2 2H16v-2h2.5v-4H16z", class: "g-beer" }],
@@ -42,9 +38,7 @@ const SYMBOLS = {
     ["path", { d: "M6 11V8a6 6 0 0 1 12 0v3h-2V8a4 4 0 0 0-8 0v3z", class: "g-fill" }],
     ["path", { d: "M4 11h16v11H4z", class: "g-fill" }],
   ],
-  snow: [
-    ["path", { d: "M12 2v20M3.3 7l17.4 10M3.3 17L20.7 7", class: "g-line" }],
-  ],
+  snow: [["path", { d: "M12 2v20M3.3 7l17.4 10M3.3 17L20.7 7", class: "g-line" }]],
   // a neutralized hazard: a tick on a disc
   check: [
     ["circle", { cx: 12, cy: 12, r: 11, class: "g-fill" }],
@@ -69,17 +63,25 @@ export function faceGlyph(face) {
   return { symbol: face, count: 1 }; // beer, pickaxe, shield
 }
 
-/** A face in words, as the event list says it. */
-export function faceWords(face) {
-  if (face === null || face === undefined) return "in the bag";
-  const g = faceGlyph(face);
-  if (g.number) return `tunnel ${g.number}`;
-  const words = { gem: "gem", cavein: "cave-in", dragon: "dragon", chest: "chest", magic: "magic" };
-  if (words[g.symbol]) {
-    const word = words[g.symbol];
-    return `${g.count} ${word}${g.count > 1 && g.symbol !== "magic" ? "s" : ""}`;
+let faceTable = null;
+
+/** Give the faces' words (the server's table; a page reads it from #face-words itself). */
+export function setFaceWords(table) {
+  faceTable = table;
+}
+
+function faceWordsTable() {
+  if (!faceTable && typeof document !== "undefined") {
+    const node = document.getElementById("face-words");
+    faceTable = node ? JSON.parse(node.textContent) : null;
   }
-  return face;
+  return faceTable || {};
+}
+
+/** A face in words, as the server words it ("3" is "tunnel 3"; null: still in the bag). */
+export function faceWords(face) {
+  const words = faceWordsTable()[face === null || face === undefined ? "" : face];
+  return words === undefined ? String(face) : words;
 }
 
 let spriteAdded = false;
@@ -101,9 +103,21 @@ export function addSprite() {
 // Where 1 to 4 copies of a symbol go on a 40 x 40 die: [x, y, size] each.
 const LAYOUTS = {
   1: [[8, 8, 24]],
-  2: [[3, 11, 17], [20, 11, 17]],
-  3: [[11.5, 3, 17], [3, 19, 17], [20, 19, 17]],
-  4: [[4, 4, 15], [21, 4, 15], [4, 21, 15], [21, 21, 15]],
+  2: [
+    [3, 11, 17],
+    [20, 11, 17],
+  ],
+  3: [
+    [11.5, 3, 17],
+    [3, 19, 17],
+    [20, 19, 17],
+  ],
+  4: [
+    [4, 4, 15],
+    [21, 4, 15],
+    [4, 21, 15],
+    [21, 21, 15],
+  ],
 };
 
 function use(name, x, y, size, extra = {}) {
@@ -115,7 +129,8 @@ function use(name, x, y, size, extra = {}) {
  * die: {id, kind, face, spent?, cached?, frozen?, neutralized?} and, in the solo game,
  * its partner from the board's pairs: neutralizedBy / neutralizes (a hazard and its
  * tool die), frozenOn / holds (a frozen treasure and its chest die).
- * options: {size, x, y, hero (a hero face: no id, dashed), showId, classes, title}
+ * options: {size, x, y, hero (a hero face: no id, dashed), showId, classes, title,
+ * decorative (no name: what it shows is said by its container)}
  */
 export function dieSvg(die, options = {}) {
   addSprite();
@@ -134,11 +149,13 @@ export function dieSvg(die, options = {}) {
     height: size,
     x: options.x,
     y: options.y,
-    role: "img",
-    "aria-label": options.title || dieTitle(die, options.hero),
+    // named by its <title> alone (also the mouse's tooltip): an aria-label beside it made axe's
+    // label-content-name-mismatch (the title's text and the die's id are its content)
+    role: options.decorative ? null : "img",
+    "aria-hidden": options.decorative ? "true" : null,
   });
   if (die.id !== undefined && die.id !== null) node.dataset.die = String(die.id);
-  node.append(svg("title", {}, options.title || dieTitle(die, options.hero)));
+  if (!options.decorative) node.append(svg("title", {}, options.title || dieTitle(die, options.hero)));
   node.append(svg("rect", { class: "die-ring", x: 0.5, y: 0.5, width: 39, height: 39, rx: 9 }));
   node.append(svg("rect", { class: "die-body", x: 2, y: 2, width: 36, height: 36, rx: 7.5 }));
   node.append(svg("path", { class: "die-shine", d: "M6 9.5a5 5 0 0 1 5-5h18" }));

@@ -1,5 +1,6 @@
 // The event list in words: one line per event, the current one highlighted and
-// kept in view, undone ones struck through; clicking a line jumps to it.
+// kept in view, undone ones struck through; clicking a line jumps to it (and on the
+// focused list, ↑ and ↓ step from line to line).
 
 import { PLAYER_COLOURS, clear, el } from "./util.js";
 
@@ -16,6 +17,17 @@ export class EventList {
     this.onPick = onPick;
     this.items = [];
     this.current = null;
+    // the list scrolls: the keyboard reaches it (Tab) and steps its lines (↑ ↓), as a click does
+    root.tabIndex = 0;
+    if (onPick) root.addEventListener("keydown", (event) => this.key(event));
+  }
+
+  /** ↑ and ↓ on the focused list: the line before or after the current one. */
+  key(event) {
+    const step = { ArrowUp: -1, ArrowDown: 1 }[event.key];
+    if (!step || event.altKey || event.ctrlKey || event.metaKey || !this.current) return;
+    event.preventDefault();
+    this.onPick(Number(this.current.dataset.seq) + 1 + step);
   }
 
   /** Replace the whole list. */

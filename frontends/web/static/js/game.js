@@ -17,7 +17,14 @@ import { isHelp, renderHelp } from "./help.js";
 import { howToOpen, wireHowTo } from "./howto.js";
 import { ICONS, icon } from "./icons.js";
 import { lastMove, markOptions } from "./lastmove.js";
-import { clear, el, shortName, statusText } from "./util.js";
+import { clear, el, shortName } from "./util.js";
+// the page's jobs, each in its own module: talking to the server, what a click means, the history keys
+import { backoff, isTransient, moveId, retrying, sleep, waitOrEvent } from "./connection.js";
+import { historyTarget, keyIsElsewhere } from "./history.js";
+import { ACTION_KEYS, direction, isLetterMove, nearest } from "./keys.js";
+import { cacheCommand, clickPlan, selectable, spendCommand, toggled } from "./selection.js";
+import { rememberSeat } from "./mygames.js";
+import { TurnSignal } from "./turn.js";
 
 const gameId = document.body.dataset.game;
 const base = `/api/games/${encodeURIComponent(gameId)}`;
@@ -29,14 +36,6 @@ const SOLO_HINT = "or type a command: take 17 · take 17 as 1 · take 30 freeze 
 
 /** How many times a move is sent again when the network, not the server, failed it. */
 const RETRIES = 3;
-
-/** A fresh id for one intended move: the server plays a move once, however often it is sent. */
-function moveId() {
-  const bytes = crypto.getRandomValues(new Uint8Array(16)); // works on plain http too
-  return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function seatFromHash() {
   const params = new URLSearchParams(location.hash.slice(1));
@@ -63,7 +62,31 @@ class GamePage {
     this.busy = false;
     this.inflight = null; // the move being sent, until its answer is drawn
     this.dom = Object.fromEntries(
-      ["mountain", "players", "status", "chart", "events", "action", "prompt", "action-buttons", "menu", "refusal", "help", "heroes", "typed", "typed-input", "invite", "live-dot", "dice", "after", "history", "timeline", "position", "now"].map((id) => [id, document.getElementById(id)]),
+      [
+        "mountain",
+        "players",
+        "status",
+        "chart",
+        "events",
+        "action",
+        "prompt",
+        "action-buttons",
+        "menu",
+        "refusal",
+        "help",
+        "heroes",
+        "typed",
+        "typed-input",
+        "invite",
+        "live-dot",
+        "dice",
+        "after",
+        "history",
+        "timeline",
+        "position",
+        "now",
+        "trove-peek",
+      ].map((id) => [id, document.getElementById(id)]),
     );
   }
 
@@ -85,8 +108,11 @@ class GamePage {
       this.mySeat = null; // not a person's seat: watch only
     }
     if (this.mySeat !== null) this.canUndo = Boolean(this.seats[this.mySeat].can_undo);
+    if (this.mySeat !== null) rememberSeat(gameId, this.mySeat); // the home page's list marks it
+    this.turn = new TurnSignal(this.mySeat !== null ? document.getElementById("turn-alert") : null);
     this.showInvite();
     this.wireInput();
+    this.wireKeys(); // before the history's keys: on a die, the arrows are the dice's
     this.wireHistory();
     await this.setBoard(game.state, true);
     this.listen(game.seq);
@@ -167,18 +193,36 @@ class GamePage {
       if (this.refusal && board.seq > this.refusalSeq && !this.inflight) this.say(null);
     }
     // a player asks what they may do now (and whether an undo would be taken) at each change
-    if (this.mySeat !== null && changed) {
-      try {
-        const choices = await getJSON(`${base}/choices`);
-        if (choices.seq === this.board.seq) {
-          this.canUndo = Boolean(choices.can_undo && choices.can_undo[this.mySeat]);
-          if (choices.seat === this.mySeat && choices.turn) this.choices = choices;
-        }
-      } catch (error) {
-        this.refuse(error);
-      }
-    }
+    if (this.mySeat !== null && changed) await this.loadChoices(board.seq);
     if (board.seq === this.board.seq) this.render();
+  }
+
+  /**
+   * This seat's choices at position ``seq``, asked again with growing waits (and at once
+   * when the browser is back online) while the network or the server fails, until they
+   * come or the game moves on: a turn never stops for one failed request.
+   */
+  async loadChoices(seq) {
+    const stale = () => !this.board || this.board.seq !== seq;
+    let failed = false;
+    try {
+      const choices = await retrying(() => getJSON(`${base}/choices`), {
+        shouldRetry: (error) => !stale() && isTransient(error, ApiError),
+        onRetry: (error, _attempt, ms) => {
+          if (!failed) this.render(); // the board meanwhile, with nothing to click yet
+          failed = true;
+          this.say(`Your choices could not be loaded (${error.message}): asking again in ${Math.round(ms / 1000) || 1} s…`, "choices-retrying");
+        },
+        wait: waitOrEvent(window, "online"),
+      });
+      if (failed && this.refusal && this.dom.refusal.dataset.code === "choices-retrying") this.say(null);
+      if (stale() || choices.seq !== seq) return;
+      this.canUndo = Boolean(choices.can_undo && choices.can_undo[this.mySeat]);
+      this.undo = choices.undo && choices.undo[this.mySeat]; // this seat's undo, as the server offers it
+      if (choices.seat === this.mySeat && choices.turn) this.choices = choices;
+    } catch (error) {
+      if (!stale()) this.say(`Your choices could not be loaded: ${error.message}`, error.code || "choices-failed");
+    }
   }
 
   isMyTurn() {
@@ -200,11 +244,8 @@ class GamePage {
     this.dom.timeline.addEventListener("input", () => this.goTo(Number(this.dom.timeline.value)));
     this.dom.now.addEventListener("click", () => this.goTo(null));
     document.addEventListener("keydown", (event) => {
-      if (event.altKey || event.ctrlKey || event.metaKey || howToOpen() || !this.board) return;
-      const tag = event.target && event.target.tagName;
-      if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
-      const at = this.shown().seq;
-      const to = { ArrowLeft: at - 1, ArrowRight: at + 1, PageUp: at - 10, PageDown: at + 10, Home: 1, End: null }[event.key];
+      if (event.defaultPrevented || keyIsElsewhere(event) || howToOpen() || !this.board) return;
+      const to = historyTarget(event.key, this.shown().seq);
       if (to === undefined) return;
       event.preventDefault();
       this.goTo(to);
@@ -270,7 +311,9 @@ class GamePage {
       onDie: (id, seat) => this.clickDie(id, seat === this.mySeat ? "trove" : "other"),
       onHeroFace: (seat, index) => seat === this.mySeat && this.clickHeroFace(index),
     });
-    const status = statusText(this.board); // the game now, wherever one looks
+    // the tab's title and icon say when it is this seat's turn (static/js/turn.js)
+    this.turn.set(this.mySeat !== null && this.board.phase !== "over" && this.board.table.to_act_seat === this.mySeat);
+    const status = this.board.table.status; // the game now, wherever one looks
     if (this.dom.status.textContent !== status) this.dom.status.textContent = status; // a live region: said when it changes
     this.dom.chart.closest(".card").hidden = board.mode === "solo"; // a solo score is no round total
     const total = Math.max(this.board.seq, 2);
@@ -324,9 +367,13 @@ class GamePage {
       box.append("Dice from a secret seed, revealed when the game ends (SHA-256 ", hex(dice.commitment), ").");
     } else if (dice.kind === "revealed") {
       box.append(
-        "Dice from the secret seed ", hex(dice.secret), ", revealed now the game is over; its SHA-256 ", hex(dice.commitment),
+        "Dice from the secret seed ",
+        hex(dice.secret),
+        ", revealed now the game is over; its SHA-256 ",
+        hex(dice.commitment),
         " was in the log from the start. Check every roll: download the log and run ",
-        el("code", {}, `dice-miner log verify web-${gameId}.dmlog`), ".",
+        el("code", {}, `dice-miner log verify web-${gameId}.dmlog`),
+        ".",
       );
     } else if (dice.kind === "chosen") {
       box.append(`Seed ${dice.seed}, chosen by ${dice.chosen_by}: not secret (whoever knows it can foresee the dice).`);
@@ -411,26 +458,8 @@ class GamePage {
 
   /** What may be clicked now, from the server's choices and the selection so far. */
   selection() {
-    const none = { mountain: new Set(), trove: new Set(), hero: new Set() };
-    const c = this.choices;
-    if (!c || !c.turn || this.viewAt !== null) return none;
-    if (c.take && !this.source) {
-      none.mountain = new Set(Object.keys(c.take).map(Number));
-      for (const option of c.beer || []) none.trove.add(option.command.die);
-    }
-    if (c.spend) {
-      if (this.source) {
-        const target = c.phase === "solo" ? none.mountain : none.trove;
-        for (const die of this.source.orders ? this.recycleOrders().flat() : this.source.eligible) target.add(die);
-      } else {
-        for (const s of c.spend) {
-          if (s.die !== null) none.trove.add(s.die);
-          else none.hero.add(`${this.mySeat}:${s.hero_face}`);
-        }
-      }
-    }
-    if (c.cache) for (const die of c.cache.dice) none.trove.add(die);
-    return none;
+    const choices = this.viewAt === null ? this.choices : null;
+    return selectable(choices, { source: this.source, picked: this.picked, seat: this.mySeat });
   }
 
   prompt() {
@@ -474,21 +503,42 @@ class GamePage {
     this.dom.prompt.textContent = this.prompt();
     const buttons = clear(this.dom["action-buttons"]);
     const c = this.isMyTurn() ? this.choices : null;
-    const button = (label, onclick, cls = "button") => buttons.append(el("button", { type: "button", class: cls, onclick, disabled: this.busy }, label));
-    if (c && c.beer && c.beer.length && !this.source) button("Share a beer…", () => this.openMenu("Share a beer: reroll it, give it away, then take two dice", c.beer));
-    if (c && c.end && !this.source) button("End my magic turn", () => this.send(c.end.command), "button primary");
+    // a button with a terminal key (static/js/keys.js) says so in its tooltip
+    const button = (label, onclick, cls = "button", key = null) =>
+      buttons.append(el("button", { type: "button", class: cls, onclick, disabled: this.busy, "aria-keyshortcuts": key, title: key ? `key: ${key}` : null }, label));
+    if (c && c.beer && c.beer.length && !this.source) button("Share a beer…", () => this.openMenu("Share a beer: reroll it, give it away, then take two dice", c.beer), "button", "b");
+    if (c && c.end && !this.source) button("End my magic turn", () => this.send(c.end.command), "button primary", "e");
     if (c && c.cache) {
-      button(this.picked.length ? `Keep ${this.picked.length} ${this.picked.length === 1 ? "die" : "dice"}` : "Keep nothing", () => this.send({ t: "cache", dice: [...this.picked].sort((a, b) => a - b) }), "button primary");
+      button(this.picked.length ? `Keep ${this.picked.length} ${this.picked.length === 1 ? "die" : "dice"}` : "Keep nothing", () => this.send(cacheCommand(c.cache, this.picked)), "button primary");
       if (this.picked.length) button("Clear", () => this.reset());
     }
-    if (c && c.refill && !this.source) button(c.refill.label, () => this.send(c.refill.command));
-    if (c && c.stop && !this.source) button("Stop and score", () => this.send(c.stop.command));
+    if (c && c.refill && !this.source) button(c.refill.label, () => this.send(c.refill.command), "button", "r");
+    // ending the game is asked twice: a stray click must not end it
+    if (c && c.stop && !this.source) button("Stop and score…", () => this.confirm("Stop digging and score now? This ends the game.", c.stop.command, "Yes, stop and score"), "button", "s");
     if (this.source || this.menu) button("Cancel", () => this.reset());
     if (this.viewAt !== null) button("Now", () => this.goTo(null), "button primary");
     // only when the server says it would be taken (nothing of mine to undo, or a person moved since: not shown)
-    else if (this.canUndo) button("Undo my last move", () => this.send({ t: "undo" }), "button danger");
+    else if (this.canUndo && this.undo) button(this.undo.label, () => this.send(this.undo.command), "button danger", "u");
     this.renderMenu();
     this.renderHelp();
+    this.renderPeek();
+  }
+
+  /** This seat's trove, small, beside the prompt: in view while a die is chosen (1280x800, a phone). */
+  renderPeek() {
+    const box = this.dom["trove-peek"];
+    const board = this.shown();
+    const trove = board.phase === "over" ? [] : board.players[this.mySeat].trove;
+    box.hidden = !trove.length;
+    const key = JSON.stringify(trove);
+    if (box.hidden || box.dataset.key === key) return;
+    box.dataset.key = key;
+    clear(box).append(el("span", { class: "peek-label" }, "Your trove"));
+    for (const die of trove) {
+      const node = dieSvg(die, { size: 26, decorative: true });
+      node.removeAttribute("data-die"); // a picture: the dice to use are the trove's own
+      box.append(node);
+    }
   }
 
   /** The answer to a typed "help": the commands this seat may type now, and their syntax. */
@@ -497,8 +547,14 @@ class GamePage {
     box.hidden = !this.helpOpen || this.board.phase === "over";
     if (box.hidden) return clear(box);
     const input = this.dom["typed-input"];
-    const onPick = (text) => { input.value = text; input.focus(); };
-    const onClose = () => { this.helpOpen = false; this.render(); };
+    const onPick = (text) => {
+      input.value = text;
+      input.focus();
+    };
+    const onClose = () => {
+      this.helpOpen = false;
+      this.render();
+    };
     const choices = this.isMyTurn() ? this.choices : null;
     renderHelp(box, { choices, solo: this.board.mode === "solo", waiting: this.prompt(), onPick, onClose });
   }
@@ -509,7 +565,8 @@ class GamePage {
     if (!this.menu) return;
     box.append(el("p", { class: "hint" }, this.menu.title));
     for (const option of this.menu.options) {
-      box.append(el("button", { type: "button", class: "button", onclick: () => this.send(option.command) }, option.label));
+      const cls = this.menu.final ? "button danger" : "button";
+      box.append(el("button", { type: "button", class: cls, onclick: () => this.send(option.command) }, option.label));
     }
   }
 
@@ -519,37 +576,36 @@ class GamePage {
     box.hidden = !heroes;
     if (!heroes) return;
     for (const option of heroes) {
-      const faces = el("span", { class: "faces" }, option.faces.map((face) => dieSvg({ kind: faceKind(face), face }, { size: 30, hero: true })));
+      const faces = el(
+        "span",
+        { class: "faces" },
+        option.faces.map((face) => dieSvg({ kind: faceKind(face), face }, { size: 30, hero: true, decorative: true })),
+      );
       const name = `${option.hero}, faces: ${option.faces.map(faceWords).join(", ")}`; // not "hero face: …" per face
-      box.append(el("button", { type: "button", class: "hero-card", "aria-label": name, dataset: { hero: option.hero }, onclick: () => this.send(option.command) }, el("strong", {}, option.hero), faces));
+      box.append(
+        el(
+          "button",
+          { type: "button", class: "hero-card", dataset: { hero: option.hero }, onclick: () => this.send(option.command) },
+          // named by its content, the faces' words unseen but inline (no aria-label: axe's
+          // label-content-name-mismatch, the faces' numbers being its content too)
+          el("strong", {}, option.hero, el("span", { class: "inline-hidden" }, name.slice(option.hero.length))),
+          faces,
+        ),
+      );
     }
   }
 
   // -- clicks --------------------------------------------------------------
 
   clickDie(id, where) {
-    const c = this.isMyTurn() ? this.choices : null;
-    if (!c) {
-      if (this.mySeat !== null) this.say(this.prompt());
-      return;
-    }
-    if (this.source) return this.pickTarget(id);
-    if (c.cache && where === "trove") return this.togglePick(id);
-    if (c.spend && where === "trove") {
-      const source = c.spend.find((s) => s.die === id);
-      if (source) return this.pickSource(source);
-    }
-    if (c.beer && where === "trove") {
-      const options = c.beer.filter((o) => o.command.die === id);
-      if (options.length) return this.openMenu(`Share die ${id}: give it to…`, options);
-    }
-    if (where === "mountain" && c.take) {
-      const options = c.take[String(id)];
-      if (options && options.length === 1) return this.send(options[0].command);
-      if (options && options.length > 1) return this.openMenu(`Take die ${id}:`, options);
-      return this.send({ t: "take", die: id }); // not offered: let the engine say why
-    }
-    if (c.phase === "magic" && where === "trove") return this.send({ t: "spend", die: id, targets: [] });
+    const plan = clickPlan(this.isMyTurn() ? this.choices : null, { source: this.source }, id, where);
+    if (!plan) return;
+    if (plan.do === "prompt") return this.mySeat !== null && this.say(this.prompt());
+    if (plan.do === "send") return this.send(plan.command);
+    if (plan.do === "menu") return this.openMenu(plan.title, plan.options);
+    if (plan.do === "source") return this.pickSource(plan.source);
+    if (plan.do === "target") return this.pickTarget(id);
+    if (plan.do === "toggle") return this.togglePick(id);
   }
 
   clickHeroFace(index) {
@@ -570,25 +626,9 @@ class GamePage {
   }
 
   pickTarget(id) {
-    if (this.picked.includes(id)) {
-      this.picked = this.picked.filter((d) => d !== id);
-    } else {
-      this.picked.push(id);
-    }
-    if (this.picked.length >= this.source.needed) return this.spend();
+    this.picked = toggled(this.picked, id);
+    if (this.picked.length >= this.source.needed) return this.send(spendCommand(this.source, this.picked));
     this.render();
-  }
-
-  spend() {
-    const s = this.source;
-    // solo: the picked set in an order the engine takes (a die after those uncovering it)
-    const order = s.orders && this.recycleOrders().find((o) => o.length === this.picked.length);
-    return this.send({ t: "spend", die: s.die, hero_face: s.hero_face, targets: order || this.picked });
-  }
-
-  /** Solo: the server's recycle orders holding every die picked so far. */
-  recycleOrders() {
-    return this.source.orders.filter((order) => this.picked.every((die) => order.includes(die)));
   }
 
   /** Solo, over: why it ended (its last event's words) and the rating band's range. */
@@ -596,14 +636,18 @@ class GamePage {
     const score = this.board.table.solo_score;
     const ended = this.records.findLast((r) => r && r.type === "SoloGameEnded");
     const why = ended ? ended.text : `${score.score} points, ${score.rating}`;
-    const bands = score.bands;
-    const n = bands.findIndex(([, name]) => name === score.rating);
-    const range = n + 1 < bands.length ? `${bands[n][0]}–${bands[n + 1][0] - 1}` : `${bands[n][0]}+`;
-    return `${why} (${score.rating} is ${range} points).${this.canUndo ? " Undo takes back your last move." : ""}`;
+    return `${why} (${score.rating} is ${score.range} points).${this.canUndo ? " Undo takes back your last move." : ""}`;
   }
 
   togglePick(id) {
-    this.picked = this.picked.includes(id) ? this.picked.filter((d) => d !== id) : [...this.picked, id];
+    this.picked = toggled(this.picked, id);
+    this.render();
+  }
+
+  /** A final action, asked again before it is sent (the menu with one option and Cancel). */
+  confirm(question, command, yes) {
+    this.menu = { title: question, options: [{ label: yes, command }], final: true };
+    this.focusMenu = true;
     this.render();
   }
 
@@ -637,7 +681,9 @@ class GamePage {
     if (this.busy) return; // a second click while a move is in flight is not a second move
     this.busy = true;
     let finished;
-    const mine = new Promise((resolve) => { finished = resolve; });
+    const mine = new Promise((resolve) => {
+      finished = resolve;
+    });
     this.inflight = mine;
     try {
       return await this.sendNow(command, text);
@@ -671,16 +717,13 @@ class GamePage {
   }
 
   /** POST a move, sending it again (the same id) when the network failed it, not the server. */
-  async post(body) {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await postJSON(`${base}/commands`, body, { "X-Seat-Token": this.token });
-      } catch (error) {
-        if (error instanceof ApiError || attempt >= RETRIES) throw error;
-        this.say(`The connection failed (${error.message}): sending your move again…`, "retrying");
-        await sleep(400 * 2 ** attempt);
-      }
-    }
+  post(body) {
+    return retrying(() => postJSON(`${base}/commands`, body, { "X-Seat-Token": this.token }), {
+      shouldRetry: (error, attempt) => !(error instanceof ApiError) && attempt < RETRIES,
+      onRetry: (error) => this.say(`The connection failed (${error.message}): sending your move again…`, "retrying"),
+      delay: (attempt) => backoff(attempt, { base: 400 }),
+      wait: sleep,
+    });
   }
 
   /** The board as the server has it now, after a move was refused as stale. */
@@ -714,6 +757,69 @@ class GamePage {
     box.hidden = !message;
     box.textContent = message || "";
     box.dataset.code = (message && code) || "";
+  }
+
+  /**
+   * Keyboard play (static/js/keys.js): on a die, the arrows (and h j k l anywhere) move among
+   * the dice that can be used now; b e u m r s : are the terminal's keys. Registered before
+   * the history's keys, which take the arrows when no die has the focus.
+   */
+  wireKeys() {
+    document.addEventListener("keydown", (event) => {
+      if (event.defaultPrevented || keyIsElsewhere(event) || howToOpen() || !this.board || this.mySeat === null) return;
+      const way = direction(event.key);
+      const onDie = event.target && event.target.closest && event.target.closest("[role=button][data-die], [role=button][data-hero-face]");
+      if (way && (onDie || isLetterMove(event.key))) {
+        event.preventDefault();
+        this.moveAmongDice(onDie, way);
+        return;
+      }
+      const action = ACTION_KEYS[event.key];
+      if (action && this.actionKey(action)) event.preventDefault();
+    });
+  }
+
+  /** The dice and hero faces that can be used now, in the page's order. */
+  usableDice() {
+    return [...document.querySelectorAll("#mountain [role=button][data-die], #players [role=button][data-die], #players [role=button][data-hero-face]")];
+  }
+
+  moveAmongDice(from, way) {
+    const dice = this.usableDice();
+    if (!dice.length) return;
+    if (!from) return dice[0].focus();
+    const centre = (node) => {
+      const box = node.getBoundingClientRect();
+      return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+    };
+    const next = nearest(centre(from), dice.map(centre), way);
+    if (next >= 0) dice[next].focus();
+  }
+
+  /** One of the terminal's action keys; false when it does nothing now. */
+  actionKey(action) {
+    const c = this.isMyTurn() ? this.choices : null;
+    if (action === "type") {
+      if (this.dom.typed.hidden) return false;
+      this.dom["typed-input"].focus();
+      return true;
+    }
+    if (action === "undo") {
+      if (!this.canUndo || !this.undo || this.viewAt !== null) return false;
+      this.send(this.undo.command);
+      return true;
+    }
+    if (!c || this.source) return false;
+    if (action === "beer" && c.beer && c.beer.length) this.openMenu("Share a beer: reroll it, give it away, then take two dice", c.beer);
+    else if (action === "end" && c.end) this.send(c.end.command);
+    else if (action === "refill" && c.refill) this.send(c.refill.command);
+    else if (action === "stop" && c.stop) this.confirm("Stop digging and score now? This ends the game.", c.stop.command, "Yes, stop and score");
+    else if (action === "magic" && c.spend && c.spend.length) {
+      const first = document.querySelector("#players [role=button][data-die], #players [role=button][data-hero-face]");
+      if (!first) return false;
+      first.focus();
+    } else return false;
+    return true;
   }
 
   wireInput() {

@@ -72,14 +72,7 @@ export function commandsNow(choices) {
  */
 export function renderHelp(box, options) {
   clear(box);
-  box.append(
-    el(
-      "div",
-      { class: "help-head" },
-      el("strong", {}, "Commands"),
-      el("button", { type: "button", class: "button small", onclick: options.onClose }, "Close"),
-    ),
-  );
+  box.append(el("div", { class: "help-head" }, el("strong", {}, "Commands"), el("button", { type: "button", class: "button small", onclick: options.onClose }, "Close")));
   const now = commandsNow(options.choices);
   if (now.length) {
     box.append(el("p", { class: "hint" }, "You can type now (click one to put it in the box):"));
@@ -92,5 +85,11 @@ export function renderHelp(box, options) {
   }
   box.append(el("p", { class: "hint" }, "How commands are written:"));
   const syntax = options.solo ? SOLO_SYNTAX : MULTI_SYNTAX;
-  box.append(el("dl", { class: "help-syntax" }, syntax.flatMap(([form, what]) => [el("dt", {}, form), el("dd", {}, what)])));
+  box.append(
+    el(
+      "dl",
+      { class: "help-syntax" },
+      syntax.flatMap(([form, what]) => [el("dt", {}, form), el("dd", {}, what)]),
+    ),
+  );
 }

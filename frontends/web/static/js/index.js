@@ -4,6 +4,7 @@
 import { getJSON, postFile, postJSON } from "./api.js";
 import { dieSvg } from "./dice.js";
 import { showSeatLinks } from "./links.js";
+import { mySeats, turnWords } from "./mygames.js";
 import { clear, el, shortName } from "./util.js";
 
 // The first seat is the person starting the game: their name is asked, never assumed
@@ -173,7 +174,9 @@ async function wireGameForm() {
   } catch {
     // keep the usual ones
   }
-  DEFAULT_SEATS.forEach((seat, i) => rows.append(seatRow(i, seat, bots, levels)));
+  DEFAULT_SEATS.forEach((seat, i) => {
+    rows.append(seatRow(i, seat, bots, levels));
+  });
   const start = async (mode) => {
     message.textContent = "";
     for (const input of form.querySelectorAll("[aria-invalid]")) input.removeAttribute("aria-invalid");
@@ -213,6 +216,12 @@ function ago(seconds) {
   return `${Math.floor(passed / 86400)} days ago`;
 }
 
+/** "your turn", marked, for a seat this browser plays (mygames.js); the cell names whose turn. */
+function turnCell(game) {
+  if (turnWords(game, game.players.map(shortName), mySeats()[game.id] ?? null) !== "your turn") return null;
+  return el("span", { class: "turn-words yours", dataset: { turn: "your turn" } }, " · your turn");
+}
+
 async function loadGames() {
   const box = document.getElementById("game-list");
   try {
@@ -229,11 +238,13 @@ async function loadGames() {
         "tr",
         { dataset: { game: g.id } },
         el("td", {}, el("a", { href: `/games/${g.id}` }, g.players.map(shortName).join(", ")), el("span", { class: "game-id" }, g.id)),
-        el("td", {}, g.to_act === null || g.to_act === undefined ? "–" : `${shortName(g.players[g.to_act])}${g.phase === "setup" ? " (choosing a hero)" : `, round ${g.round}`}`),
+        el("td", {}, g.to_act === null || g.to_act === undefined ? "–" : `${shortName(g.players[g.to_act])}${g.phase === "setup" ? " (choosing a hero)" : `, round ${g.round}`}`, turnCell(g)),
         el("td", { class: "col-extra" }, g.changed ? ago(g.changed) : "–"),
       ),
     );
-    box.append(el("table", { class: "games-table" }, el("thead", {}, el("tr", {}, el("th", {}, "Game"), el("th", {}, "To act"), el("th", { class: "col-extra" }, "Last move"))), el("tbody", {}, rows)));
+    box.append(
+      el("table", { class: "games-table" }, el("thead", {}, el("tr", {}, el("th", {}, "Game"), el("th", {}, "To act"), el("th", { class: "col-extra" }, "Last move"))), el("tbody", {}, rows)),
+    );
   } catch (error) {
     clear(box).append(el("p", { class: "form-error" }, error.message));
   }
@@ -241,7 +252,14 @@ async function loadGames() {
 
 function introDice() {
   const box = document.getElementById("intro-dice");
-  const faces = [["tunnel", "5"], ["treasure", "gem3"], ["hazard", "dragon2"], ["tool", "pickaxe"], ["magic", "magic2"], ["tunnel", "beer"]];
+  const faces = [
+    ["tunnel", "5"],
+    ["treasure", "gem3"],
+    ["hazard", "dragon2"],
+    ["tool", "pickaxe"],
+    ["magic", "magic2"],
+    ["tunnel", "beer"],
+  ];
   for (const [kind, face] of faces) box.append(dieSvg({ kind, face }, { size: 44, showId: false }));
 }
 

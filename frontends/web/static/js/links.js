@@ -25,15 +25,7 @@ export function showSeatLinks(box, game) {
         copy.textContent = "Select and copy";
       }
     });
-    box.append(
-      el(
-        "div",
-        { class: "link-row" },
-        el("a", { class: "button primary", href: seat.link }, `Play as ${shortName(seat.name)}`),
-        el("code", {}, url),
-        copy,
-      ),
-    );
+    box.append(el("div", { class: "link-row" }, el("a", { class: "button primary", href: seat.link }, `Play as ${shortName(seat.name)}`), el("code", {}, url), copy));
   }
   box.append(el("div", { class: "link-row" }, el("a", { class: "button", href: game.watch }, "Watch only"), el("code", {}, new URL(game.watch, location.href).href)));
   heading.focus(); // the links appear below the form: the keyboard and a screen reader go to them

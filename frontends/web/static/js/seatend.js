@@ -84,21 +84,20 @@ class SeatEnd {
     const rounds = Array.from({ length: now.rounds || 0 }, (_, n) => `Round ${n + 1}`);
     const tiebreak = now.rows.some((row) => row.tiebreak !== null);
     const solo = now.mode === "solo";
-    const head = [
-      "Place",
-      "Player",
-      "",
-      ...now.columns.map(([, label]) => label),
-      ...rounds,
-      ...(tiebreak ? ["Tie-break"] : []),
-      "Total",
-      ...(solo ? ["Rating"] : []),
-    ];
+    const head = ["Place", "Player", "", ...now.columns.map(([, label]) => label), ...rounds, ...(tiebreak ? ["Tie-break"] : []), "Total", ...(solo ? ["Rating"] : [])];
     const table = this.dom["standings-table"];
     clear(table);
     table.append(
       el("caption", { class: "visually-hidden" }, "Each player's points by category and round"),
-      el("thead", {}, el("tr", {}, head.map((label, n) => el("th", { scope: "col", class: n === 2 ? "who" : null }, label || el("span", { class: "visually-hidden" }, "Who played"))))),
+      el(
+        "thead",
+        {},
+        el(
+          "tr",
+          {},
+          head.map((label, n) => el("th", { scope: "col", class: n === 2 ? "who" : null }, label || el("span", { class: "visually-hidden" }, "Who played"))),
+        ),
+      ),
       el(
         "tbody",
         {},
@@ -126,10 +125,7 @@ class SeatEnd {
     if (now.rematch) {
       const id = encodeURIComponent(now.rematch);
       const href = this.mine ? `/games/${id}#seat=${this.seat}&token=${encodeURIComponent(this.token)}` : `/games/${id}`;
-      box.append(
-        el("p", {}, `A rematch was started: game ${now.rematch}.`),
-        el("a", { class: "button primary", id: "rematch-link", href }, this.mine ? "Play the rematch" : "Watch the rematch"),
-      );
+      box.append(el("p", {}, `A rematch was started: game ${now.rematch}.`), el("a", { class: "button primary", id: "rematch-link", href }, this.mine ? "Play the rematch" : "Watch the rematch"));
       return;
     }
     if (!this.mine) return;

@@ -16,7 +16,8 @@ import { EventList } from "./events.js";
 import { howToOpen, wireHowTo } from "./howto.js";
 import { ICONS, icon } from "./icons.js";
 import { lastMove, markOptions } from "./lastmove.js";
-import { el, statusText } from "./util.js";
+import { keyIsElsewhere, keyPressesControl } from "./history.js";
+import { el } from "./util.js";
 
 const CACHE_SIZE = 64;
 const PREFETCH = 3;
@@ -125,9 +126,8 @@ class Viewer {
   }
 
   key(event) {
-    if (event.altKey || event.ctrlKey || event.metaKey || howToOpen()) return;
-    const tag = event.target && event.target.tagName;
-    if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
+    // Space or Enter on a focused button presses that button, not the playback
+    if (keyIsElsewhere(event) || keyPressesControl(event) || howToOpen()) return;
     const actions = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last", " ": "play" };
     if (event.key === "PageUp" || event.key === "PageDown") {
       event.preventDefault();
@@ -225,7 +225,7 @@ class Viewer {
     this.shownBoard = board;
     this.position = n;
     this.drawBoard(board);
-    const status = statusText(board);
+    const status = board.table.status;
     this.dom.status.textContent = status;
     this.dom.status.title = status; // the line may be cut to its height: the whole of it
     this.dom.status.classList.remove("error");
@@ -270,7 +270,8 @@ class Viewer {
     this.urlTimer = setTimeout(() => {
       const url = new URL(location.href);
       url.searchParams.set("at", String(n));
-      if (this.analysis && this.analysis.open) url.searchParams.set("analysis", "1"); // the view too
+      if (this.analysis && this.analysis.open)
+        url.searchParams.set("analysis", "1"); // the view too
       else url.searchParams.delete("analysis");
       history.replaceState(null, "", url);
     }, 120);
