@@ -150,6 +150,7 @@ if TYPE_CHECKING:
     from core.host.seats import short_name as short_name
     from core.host.shared import worker_name as worker_name
     from core.host.thinking import think_in as think_in
+    from core.modes.multiplayer.scoring import Breakdown as Breakdown
     from core.modes.solo.scoring import RATINGS as RATINGS
     from core.modes.solo.scoring import rating as rating
     from core.modes.solo.scoring import solo_score as solo_score
@@ -195,7 +196,6 @@ if TYPE_CHECKING:
     from core.read.views import state_view as state_view
     from core.read.views import walk as walk
     from core.rng import derive_seed as derive_seed
-    from core.scoring import Breakdown as Breakdown
     from core.store import FileStore as FileStore
     from core.store import GameEntry as GameEntry
     from core.store import LogScan as LogScan
@@ -394,7 +394,7 @@ _HOMES: dict[str, tuple[str, ...]] = {
         "where",
     ),
     "core.rng": ("derive_seed",),
-    "core.scoring": ("Breakdown",),
+    "core.modes.multiplayer.scoring": ("Breakdown",),
     "core.modes.solo.scoring": (
         "RATINGS",
         "rating",

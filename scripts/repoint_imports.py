@@ -56,6 +56,14 @@ MOVES: dict[str, str] = {
     "core.rules.table": "core.modes.table.rules",
     "core.projections.table": "core.modes.table.fold",
     "core.read.table_text": "core.modes.table.words",
+    # the multiplayer game's own parts, in their mode's package (issue 24, item 2)
+    "core.rules.multiplayer": "core.modes.multiplayer.rules",
+    "core.rules.flow": "core.modes.multiplayer.flow",
+    "core.rules.magic": "core.modes.multiplayer.magic",
+    "core.rules.cache": "core.modes.multiplayer.cache",
+    "core.scoring": "core.modes.multiplayer.scoring",
+    # one legal-move generator with its lazy counted view (issue 24, item 2)
+    "core.bots.legal_list": "core.rules.legal",
 }
 
 #: Old path -> new path of a definition that left its module (the rest of it stayed).

@@ -13,7 +13,7 @@ stands, exactly. With no refill left nothing is random and one play-out is exact
 
 from __future__ import annotations
 
-from core.bots.legal_list import LegalList
+from core.bots import LegalList
 from core.bots.solo_eval import is_free, ranked, solo_actions
 from core.bots.solo_model import Action, action_of, command_of
 from core.bots.solo_search import Future, head, shortlist

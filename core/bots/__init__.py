@@ -9,10 +9,10 @@ that lets bots play a game; ``core.bots.series`` plays many, for ``simulate``.
 from core.bots.base import Bot, bot_rng
 from core.bots.expert import ExpertBot
 from core.bots.greedy import GreedyBot
-from core.bots.legal_list import LegalList
 from core.bots.montecarlo import MonteCarloBot
 from core.bots.random_bot import RandomBot
 from core.bots.registry import BOTS, make_bot, parse_bots
+from core.rules.legal import LegalList
 
 __all__ = [
     "BOTS",

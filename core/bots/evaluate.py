@@ -19,9 +19,9 @@ from core.dice import (
     magic_symbols,
     tunnel_value,
 )
+from core.modes.multiplayer.scoring import gem_count
 from core.mountain import remove, side_slots, slide_run, top_slots
 from core.projections.state import GameState
-from core.scoring import gem_count
 
 #: Per face: (tunnel value, gems, cave-ins, dragons, pickaxes, shields, magic symbols).
 FACE_INFO = {

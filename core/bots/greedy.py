@@ -26,11 +26,11 @@ from core.bots.base import seat_to_act
 from core.bots.evaluate import best_pair, projected_score, reroll_gains, take_gains
 from core.bots.solo_eval import choose_solo
 from core.commands import CacheDice, Command, EndMagicTurn, ShareBeer, SpendMagic, TakeDie
+from core.modes.multiplayer.cache import cache_capacity
+from core.modes.multiplayer.magic import magic_sources, reroll_targets, targets_needed
 from core.projections.state import EXCAVATION, MAGIC, REPLENISH, GameState
 from core.rng import DiceRng
 from core.rules import resolve
-from core.rules.cache import cache_capacity
-from core.rules.magic import magic_sources, reroll_targets, targets_needed
 
 Candidate = tuple[float, Command]
 

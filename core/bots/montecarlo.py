@@ -44,11 +44,11 @@ from core.commands import (
     TakeDie,
 )
 from core.dice import ALL_FACES, BEER, DIE_COUNT, FACES, KIND_OF, gems
+from core.modes.multiplayer.cache import cache_capacity, is_legal_cache
+from core.modes.multiplayer.magic import magic_sources, reroll_targets, targets_needed
 from core.mountain import remove, side_slots, slide_run, top_slots
 from core.projections.state import EXCAVATION, MAGIC, REPLENISH, SETUP, GameState
 from core.rng import DiceRng
-from core.rules.cache import cache_capacity, is_legal_cache
-from core.rules.magic import magic_sources, reroll_targets, targets_needed
 
 _FACE_TABLES = tuple(FACES[KIND_OF[d]] for d in range(DIE_COUNT))
 _GEM = {face: gems(face) for face in ALL_FACES}

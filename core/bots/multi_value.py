@@ -22,9 +22,9 @@ from collections.abc import Sequence
 
 from core.bots.evaluate import FACE_INFO, tally
 from core.dice import BEER, DIE_COUNT, FACES, HEROES, KIND_OF
+from core.modes.multiplayer.flow import ROUNDS
 from core.projections.state import EXCAVATION, MAGIC, GameState
 from core.rng import DiceRng
-from core.rules.flow import ROUNDS
 
 _DIGITS = 24  # base-6 digits in one draw below 6**24 (< 2**64)
 _CHUNK_DIGITS = 4  # digits read at once, by table

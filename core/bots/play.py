@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from core.bots.base import Bot, bot_rng
-from core.bots.legal_list import LegalList
 from core.commands import Command
 from core.events.base import Event
 from core.game import Game
 from core.projections.state import GameState
+from core.rules.legal import LegalList
 
 #: Called after each command a bot issued: the game, the command and its events.
 OnMove = Callable[[Game, Command, tuple[Event, ...]], None]

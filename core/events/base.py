@@ -7,6 +7,7 @@ codec upcasts older versions on reading (see ``core.events.upcasters``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar, TypeVar
 
 EVENT_TYPES: dict[str, type[Event]] = {}
@@ -40,3 +41,18 @@ def event(version: int = 1, tag: str | None = None):
         return cls
 
     return register
+
+
+def event_table(table: dict) -> Callable:
+    """A decorator filling ``table``, keyed by event class: ``@handles(EventClass)`` above
+    the function for it (a mode's fold, its words), so a mode's part needs no more of the
+    layer that will use its table than this."""
+
+    def handles(cls: type[Event]):
+        def add(fn: Callable) -> Callable:
+            table[cls] = fn
+            return fn
+
+        return add
+
+    return handles

@@ -1,14 +1,16 @@
-"""The game modes, one package each: the multiplayer game's rules stand in the layers'
-own packages (``core.rules``, ``core.projections``, ``core.events.game``); the solo game
-(``core.modes.solo``) and the table's facts (``core.modes.table``) keep their parts
-together, each part named by its layer:
+"""The game modes, one package each: the multiplayer game (``core.modes.multiplayer``), the
+solo game (``core.modes.solo``) and the table's facts (``core.modes.table``) keep their
+parts together, each part named by its layer:
 
-- ``events.py``: the mode's facts (frozen, past tense, a tag and a version each);
-- ``rules.py`` (and ``take.py``): deciding its commands, the ``HANDLERS`` that
-  ``core.rules`` registers for the mode;
+- ``events.py``: the mode's facts (frozen, past tense, a tag and a version each; the
+  multiplayer game's stay in ``core.events.game``, beside those every mode shares);
+- ``rules.py`` (and ``take.py``, ``flow.py``, ``magic.py``, ``cache.py``, ``setup.py``):
+  deciding its commands, the ``HANDLERS`` that ``core.rules`` registers for the mode;
+- ``legal.py``: its legal moves, as groups ``core.rules.legal`` walks and counts;
 - ``fold.py``: folding its events onto the state (``core.projections.apply``);
 - ``words.py``: its events in words (``core.read.text.describe``);
 - ``scoring.py``: its score.
 
-A part imports only the layers at and below its own (``tests/core/test_front_door.py``).
+What every mode shares stays in its layer's package. A part imports only the layers at
+and below its own (``tests/core/test_front_door.py``).
 """

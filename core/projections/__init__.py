@@ -4,9 +4,10 @@ What a frontend draws of them (the board, the choices, the words, the score so f
 event records) is the read models' package, ``core.read``.
 """
 
+from core.modes.multiplayer import fold as multiplayer_fold
 from core.modes.solo import fold as solo_fold
 from core.modes.table import fold as table_fold
 from core.projections.apply import register
 
-# Each game mode's fold, registered here by name (the multiplayer game's is apply's own).
-register(solo_fold.HANDLERS, table_fold.HANDLERS)
+# Each game mode's fold, registered here by name (what they share is apply's own).
+register(multiplayer_fold.HANDLERS, solo_fold.HANDLERS, table_fold.HANDLERS)

@@ -8,9 +8,10 @@ table's own in ``core.modes``). The pieces' own words (a face, a die, a slot) ar
 rules: ``choices`` asks them what is legal.
 """
 
+from core.modes.multiplayer import words as multiplayer_words
 from core.modes.solo import words as solo_words
 from core.modes.table import words as table_words
 from core.read.text import register
 
-# Each game mode's words, registered here by name (the multiplayer game's are text's own).
-register(solo_words.DESCRIBERS, table_words.DESCRIBERS)
+# Each game mode's words, registered here by name (what they share are text's own).
+register(multiplayer_words.DESCRIBERS, solo_words.DESCRIBERS, table_words.DESCRIBERS)

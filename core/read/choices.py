@@ -36,11 +36,11 @@ from core.commands import (
     TakeDie,
 )
 from core.dice import HEROES, magic_symbols
+from core.modes.multiplayer.cache import cache_capacity
+from core.modes.multiplayer.magic import magic_sources, reroll_targets, targets_needed
 from core.projections.state import EXCAVATION, MAGIC, REPLENISH, SETUP, SOLO, GameState
 from core.read import choice_words as words
-from core.rules.cache import cache_capacity
 from core.rules.legal import legal_commands
-from core.rules.magic import magic_sources, reroll_targets, targets_needed
 
 
 @frozen

@@ -18,6 +18,7 @@ from core.errors import DiceMinerError
 from core.events.base import Event
 from core.events.codec import Batch, event_to_dict
 from core.events.game import GameStarted
+from core.modes.multiplayer.scoring import Breakdown, score_round
 from core.modes.solo.scoring import SoloScore, score_solo, solo_score
 from core.mountain import SLOT_COUNT, SLOTS, is_top
 from core.projections.apply import apply
@@ -25,7 +26,6 @@ from core.projections.state import EXCAVATION, GameState
 from core.projections.steps import Step
 from core.projections.timeline import Frame, Timeline, push, replay
 from core.read.text import describe, started_text
-from core.scoring import Breakdown, score_round
 
 #: Keys of ``event_record`` that an event field of the same name must not overwrite.
 RECORD_KEYS = ("seq", "type", "version", "player", "text", "command", "undone")
@@ -73,7 +73,7 @@ def score_so_far(state: GameState) -> tuple[Breakdown | None, ...]:
     """Each seat's breakdown if the round in play were scored now, as the rules would.
 
     In a tie-break only the tied seats score (None for the others) and only they
-    are compared for the gem doubling (``core.rules.flow``), so both frontends show
+    are compared for the gem doubling (``core.modes.multiplayer.flow``), so both frontends show
     what the round will really give; empty before the troves are rolled.
     """
     if not state.troves:

@@ -12,15 +12,17 @@ from collections.abc import Callable, Mapping
 from core.commands import VERB_COMMANDS, Command, NewGame, Undo
 from core.errors import RuleError
 from core.events.base import Event
+from core.modes.multiplayer import rules as multiplayer
+from core.modes.multiplayer.flow import advance
+from core.modes.multiplayer.legal import multiplayer_groups
+from core.modes.multiplayer.setup import start_multiplayer
 from core.modes.solo import rules as solo
 from core.modes.table import rules as table
 from core.projections.state import PREGAME, GameState
 from core.rng import DiceRng
-from core.rules import multiplayer
 from core.rules.emitter import Emitter, Handler
-from core.rules.flow import advance
-from core.rules.legal import MODE_LEGAL
-from core.rules.setup import RULES_VERSION, check_new_game, start_multiplayer
+from core.rules.legal import MODE_LEGAL, listed
+from core.rules.setup import RULES_VERSION, check_new_game
 
 __all__ = ["RULES_VERSION", "decide", "emit_command", "resolve", "resolve_steps", "verbs_of"]
 
@@ -37,7 +39,7 @@ MODE_ADVANCE: dict[str, Callable[[Emitter], None]] = {
     "multi": advance,
     "solo": solo.advance_solo,
 }
-MODE_LEGAL["solo"] = solo.legal_solo  # the multiplayer game's generator is legal.py's own
+MODE_LEGAL.update(multi=multiplayer_groups, solo=listed(solo.legal_solo))
 #: The games in a player's words, for a command of the other one.
 MODE_WORDS = {"multi": "a game of 2 to 4 players", "solo": "the solo game"}
 

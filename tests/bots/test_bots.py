@@ -9,19 +9,18 @@ from hypothesis import strategies as st
 from core.bots import BOTS, bot_rng, make_bot
 from core.bots.evaluate import score_faces
 from core.bots.greedy import GreedyBot
-from core.bots.legal_list import LegalList, unrank_combination
 from core.bots.play import bot_command, play_game
 from core.bots.random_bot import RandomBot
 from core.bots.registry import parse_bots
 from core.commands import CacheDice, SpendMagic, TakeDie
 from core.dice import ALL_FACES
 from core.game import Game
+from core.modes.multiplayer.cache import is_legal_cache
+from core.modes.multiplayer.scoring import gem_count, hazard_points, tunnel_points
 from core.projections.state import EXCAVATION, MAGIC, REPLENISH
 from core.rng import DiceRng, derive_seed
 from core.rules import resolve
-from core.rules.cache import is_legal_cache
-from core.rules.legal import legal_commands
-from core.scoring import gem_count, hazard_points, tunnel_points
+from core.rules.legal import LegalList, legal_commands, unrank_combination
 
 
 def states_of_random_games(games: int, seed: int = 11):

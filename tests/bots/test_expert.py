@@ -5,7 +5,6 @@ from attrs import evolve
 
 from core.bots import bot_rng, make_bot
 from core.bots.expert_solo import weigh
-from core.bots.legal_list import LegalList
 from core.bots.montecarlo import WEIGHED_PHASES
 from core.bots.play import bot_command, play_game
 from core.bots.registry import DEFAULT_LEVEL, LEVELS, MEASURED, levels_help, parse_bots
@@ -18,7 +17,7 @@ from core.game import Game
 from core.modes.solo.events import MountainRefilled
 from core.projections.state import EXCAVATION, MAGIC
 from core.rng import derive_seed
-from core.rules.legal import legal_commands
+from core.rules.legal import LegalList, legal_commands
 from frontends.cli.tui.table import default_bot
 from scripts import bot_strength, solo_limit
 from scripts.bot_strength import decision_times, timing_report

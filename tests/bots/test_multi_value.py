@@ -5,18 +5,17 @@ from hypothesis import strategies as st
 
 from core.bots import make_bot
 from core.bots.evaluate import tally
-from core.bots.legal_list import LegalList
 from core.bots.montecarlo import MonteCarloBot
 from core.bots.multi_value import Future, later_rounds, reroll_beers, round_scores, standing
 from core.bots.play import bot_command
 from core.commands import CacheDice, EndMagicTurn, SpendMagic
 from core.dice import ALL_FACES
 from core.game import Game
+from core.modes.multiplayer.cache import is_legal_cache
+from core.modes.multiplayer.scoring import score_round
 from core.projections.state import EXCAVATION, MAGIC, REPLENISH
 from core.rng import DiceRng, derive_seed
-from core.rules.cache import is_legal_cache
-from core.rules.legal import legal_commands
-from core.scoring import score_round
+from core.rules.legal import LegalList, legal_commands
 
 troves = st.lists(st.lists(st.sampled_from(sorted(ALL_FACES)), max_size=20), min_size=2, max_size=4)
 

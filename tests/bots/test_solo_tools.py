@@ -6,7 +6,6 @@ import os
 import pytest
 
 from core.bots import bot_rng, make_bot
-from core.bots.legal_list import LegalList
 from core.bots.play import bot_command
 from core.bots.series import play_one
 from core.bots.solo_eval import is_free, potential, value
@@ -18,7 +17,7 @@ from core.modes.solo import events as sev
 from core.modes.solo.scoring import RATINGS, rating, solo_score
 from core.read.views import board_text, state_view
 from core.rng import DiceRng
-from core.rules.legal import legal_commands
+from core.rules.legal import LegalList, legal_commands
 from replays.golden import SPECS
 from tests.support.cli_helpers import run_cli
 from tests.support.replay_shape import check_shape

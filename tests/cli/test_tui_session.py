@@ -10,10 +10,10 @@ from prompt_toolkit.validation import ValidationError
 from core.commands import ShareBeer, SpendMagic, TakeDie
 from core.events import game as ev
 from core.game import Game
+from core.modes.multiplayer.cache import cache_capacity
+from core.modes.multiplayer.magic import magic_sources, reroll_targets, targets_needed
 from core.modes.solo import events as sev
 from core.projections.state import EXCAVATION, MAGIC, OVER, REPLENISH
-from core.rules.cache import cache_capacity
-from core.rules.magic import magic_sources, reroll_targets, targets_needed
 from frontends.cli.tui import overlays
 from frontends.cli.tui.commandline import CommandCompleter, CommandValidator, candidates
 from frontends.cli.tui.session import Session

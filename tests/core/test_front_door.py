@@ -27,7 +27,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("core.modes",),  # the mode packages' faces: they import nothing
     ("core.errors", "core.dice", "core.mountain", "core.rng"),  # the small pure pieces
     ("core.words",),  # the pieces in words
-    ("core.commands", "core.scoring", "core.log"),  # what is asked, a score, the log file
+    ("core.commands", "core.scoring", "core.log"),  # what is asked, a mode's score, the log
     ("core.events",),  # the facts
     ("core.projections",),  # the fold
     ("core.rules",),  # deciding a command
@@ -46,6 +46,11 @@ MODE_PARTS = {
     "fold": "core.projections",
     "rules": "core.rules",
     "take": "core.rules",
+    "flow": "core.rules",
+    "magic": "core.rules",
+    "cache": "core.rules",
+    "legal": "core.rules",
+    "setup": "core.rules",
     "words": "core.read",
 }
 
@@ -222,6 +227,8 @@ def test_each_mode_is_registered_by_name_in_each_layer():
     """Every event has its fold and its words once ``core.projections`` and ``core.read``
     are imported: the modes' tables are registered there, explicitly."""
     from core.events import EVENT_TYPES
+    from core.modes.multiplayer import fold as multiplayer_fold
+    from core.modes.multiplayer import words as multiplayer_words
     from core.modes.solo import fold as solo_fold
     from core.modes.solo import words as solo_words
     from core.modes.table import fold as table_fold
@@ -233,6 +240,8 @@ def test_each_mode_is_registered_by_name_in_each_layer():
     events = set(EVENT_TYPES.values())
     assert events <= HANDLERS.keys()
     assert events - DESCRIBERS.keys() <= {core.CommandUndone}  # undo is worded by its reader
+    assert multiplayer_fold.HANDLERS.items() <= HANDLERS.items()
+    assert multiplayer_words.DESCRIBERS.items() <= DESCRIBERS.items()
     assert solo_fold.HANDLERS.items() <= HANDLERS.items()
     assert table_fold.HANDLERS.items() <= HANDLERS.items()
     assert solo_words.DESCRIBERS.items() <= DESCRIBERS.items()

@@ -27,11 +27,11 @@ from core.commands import (
 from core.dice import FACES, HERO_NAMES, KIND_OF
 from core.errors import RuleError
 from core.game import Game
+from core.modes.multiplayer.cache import cache_capacity
 from core.mountain import dice_on
 from core.projections.state import EXCAVATION, MAGIC, REPLENISH, SETUP
 from core.rng import DiceRng, derive_seed
 from core.rules import resolve
-from core.rules.cache import cache_capacity
 from core.rules.legal import legal_commands
 
 #: At most this many target sets per size and source: enough to reach past every

@@ -5,8 +5,8 @@ import pytest
 from core.commands import CacheDice, EndMagicTurn
 from core.errors import RuleError
 from core.events import game as ev
+from core.modes.multiplayer.cache import cache_capacity
 from core.projections.state import EXCAVATION, MAGIC, OVER, REPLENISH
-from core.rules.cache import cache_capacity
 from tests.support.builders import ScriptedRng, dice_of, make_state, when
 
 T = dice_of("tunnel")

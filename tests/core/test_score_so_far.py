@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from core.commands import EndMagicTurn
 from core.events import game as ev
+from core.modes.multiplayer.scoring import Breakdown
 from core.projections.state import MAGIC
 from core.read.views import score_so_far
-from core.scoring import Breakdown
 from frontends.cli.tui import panels
 from frontends.cli.tui.table import Seat
 from frontends.web.readmodel import round_now

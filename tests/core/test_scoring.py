@@ -2,7 +2,7 @@
 
 import pytest
 
-from core.scoring import Breakdown, hazard_points, score_round, tunnel_points
+from core.modes.multiplayer.scoring import Breakdown, hazard_points, score_round, tunnel_points
 
 
 @pytest.mark.parametrize(

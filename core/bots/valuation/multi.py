@@ -24,7 +24,6 @@ import math
 from collections.abc import Sequence
 
 from core.bots.evaluate import tally
-from core.bots.legal_list import LegalList
 from core.bots.montecarlo import MonteCarloBot
 from core.bots.multi_value import Future, final_totals, later_rounds, round_scores
 from core.bots.valuation.excavation import VARIANTS, excavation_candidates, seat_worths, tastes
@@ -32,6 +31,7 @@ from core.bots.valuation.verdict import Judgement, Valued, judgement, same_move
 from core.commands import CacheDice, Command, SpendMagic
 from core.projections.state import EXCAVATION, GameState
 from core.rng import DiceRng
+from core.rules.legal import LegalList
 
 
 class Verdict(tuple):

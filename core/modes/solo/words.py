@@ -7,16 +7,17 @@ Like every describer, each takes the state *before* the event, e.g.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from core.dice import tunnel_value
-from core.events.base import Event
+from core.events.base import Event, event_table
 from core.modes.solo import events as sev
 from core.projections.state import GameState
-from core.read.text import Describer, describer_table
 from core.words import die_words, face_words, slot_words
 
 #: This mode's events in words: ``core.read`` registers them (``core.read.text.register``).
-DESCRIBERS: dict[type[Event], Describer] = {}
-describes = describer_table(DESCRIBERS)
+DESCRIBERS: dict[type[Event], Callable[[GameState, Event], str]] = {}
+describes = event_table(DESCRIBERS)
 
 
 def _name(state: GameState) -> str:

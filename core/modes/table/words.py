@@ -3,13 +3,15 @@
 
 from __future__ import annotations
 
-from core.events.base import Event
+from collections.abc import Callable
+
+from core.events.base import Event, event_table
 from core.modes.table import events as tev
-from core.read.text import Describer, describer_table
+from core.projections.state import GameState
 
 #: This mode's events in words: ``core.read`` registers them (``core.read.text.register``).
-DESCRIBERS: dict[type[Event], Describer] = {}
-describes = describer_table(DESCRIBERS)
+DESCRIBERS: dict[type[Event], Callable[[GameState, Event], str]] = {}
+describes = event_table(DESCRIBERS)
 
 #: How much of a commitment or a secret the words show (the event keeps it whole).
 _SHOWN = 16

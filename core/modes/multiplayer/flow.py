@@ -6,13 +6,13 @@ skipping turns with nothing to decide, scoring, replenishing, the tie-break, the
 from __future__ import annotations
 
 from core.events import game as ev
+from core.modes.multiplayer.cache import cache_capacity
+from core.modes.multiplayer.magic import has_magic
+from core.modes.multiplayer.scoring import doubled_seat, gem_count, score_round
 from core.mountain import is_bare
 from core.projections.state import EXCAVATION, MAGIC, REPLENISH, SETUP, GameState
-from core.rules.cache import cache_capacity
 from core.rules.chance import fill_mountain, reroll_troves
 from core.rules.emitter import Emitter
-from core.rules.magic import has_magic
-from core.scoring import doubled_seat, gem_count, score_round
 
 ROUNDS = 3
 #: A tie still standing after this many tie-breaks is shared (the engine's

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from core.dice import KIND_OF, chests
+from core.modes.multiplayer.scoring import chest_capacity
 from core.projections.state import GameState
-from core.scoring import chest_capacity
 
 
 def chest_dice(state: GameState, seat: int) -> tuple[int, ...]:

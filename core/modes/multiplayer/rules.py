@@ -2,7 +2,7 @@
 
 Every handler validates first and emits only once everything is known to be
 legal, so a refused command emits nothing. Follow-on transitions come from
-``core.rules.flow.advance`` in the same batch.
+``core.modes.multiplayer.flow.advance`` in the same batch.
 """
 
 from __future__ import annotations
@@ -19,9 +19,10 @@ from core.commands import (
 from core.dice import BEER, HEROES
 from core.errors import RuleError
 from core.events import game as ev
+from core.modes.multiplayer.cache import cache_capacity, is_legal_cache
+from core.modes.multiplayer.magic import MagicSource, magic_sources, reroll_targets
 from core.mountain import SLOTS, is_top, slide_run
 from core.projections.state import EXCAVATION, MAGIC, REPLENISH, SETUP
-from core.rules.cache import cache_capacity, is_legal_cache
 from core.rules.chance import roll_dice
 from core.rules.checks import (
     check_die,
@@ -35,7 +36,6 @@ from core.rules.checks import (
     refuse_covered,
 )
 from core.rules.emitter import Emitter, Handler
-from core.rules.magic import MagicSource, magic_sources, reroll_targets
 from core.words import face_words
 
 
