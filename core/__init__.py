@@ -183,7 +183,9 @@ if TYPE_CHECKING:
     from core.read.choices import SpendChoice as SpendChoice
     from core.read.choices import TakeChoice as TakeChoice
     from core.read.choices import choices as choices
+    from core.read.status_words import addressed as addressed
     from core.read.status_words import all_face_words as all_face_words
+    from core.read.status_words import second_person as second_person
     from core.read.status_words import status_sentence as status_sentence
     from core.read.text import describe as describe
     from core.read.views import StepReader as StepReader
@@ -450,7 +452,9 @@ _HOMES: dict[str, tuple[str, ...]] = {
     # What-if branches and re-running a log
     # The pages' words: where the game stands, every face (the web page shows them as sent)
     "core.read.status_words": (
+        "addressed",
         "all_face_words",
+        "second_person",
         "status_sentence",
     ),
     "core.branch": (

@@ -10,6 +10,7 @@ number reads as a count), as the event list says it.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from core.dice import FACES, HEROES
 from core.modes.solo.scoring import solo_score
@@ -78,3 +79,29 @@ def status_sentence(state: GameState) -> str:
 
 
 __all__ = ["PHASE_WORDS", "all_face_words", "face_in_words", "short_name", "status_sentence"]
+
+
+#: The event texts' third person, turned around for a player named "You".
+_SECOND_PERSON = (
+    ("You wins", "You win"),
+    ("You plays", "You play"),
+    ("You takes", "you take"),
+    ("You has the lowest total and starts", "You have the lowest total and start"),
+    ("You ended their", "You ended your"),
+    ("You doubled their", "You doubled your"),
+    ("You starts", "You start"),
+    ("with You", "with you"),
+)
+
+
+def second_person(text: str) -> str:
+    """An event's words addressed to a player named "You"."""
+    for old, new in _SECOND_PERSON:
+        text = text.replace(old, new)
+    return text
+
+
+def addressed(text: str, names: Sequence[str]) -> str:
+    """An event's words as a table shows them: said to the person when one is named "You"
+    ("You start", not "You starts"), as the terminal and the page both say it."""
+    return second_person(text) if "You" in names else text

@@ -35,13 +35,13 @@ from core import (
     repair_log,
     rerun,
     salvage_log,
+    second_person,
     walk,
 )
 from frontends.cli import loghash
 from frontends.cli.args import EXIT_DIFFERENT, EXIT_OK, event_count, read_log
 from frontends.cli.launcher import command
 from frontends.cli.stored import add_store_option, read_game
-from frontends.cli.tui.words import second_person
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -28,13 +28,13 @@ from core import (
     bot_kind,
     check_seats,
     levels_help,
+    second_person,
     solo_score,
 )
 from frontends.cli.args import EXIT_USAGE, positive_int
 from frontends.cli.launcher import command
 from frontends.cli.saved import LAST, SavedGame, data_dir, last_unfinished
 from frontends.cli.tui.table import BOT_NAMES, Seat, bot_seat, default_bot, seats_from_names
-from frontends.cli.tui.words import second_person
 
 if TYPE_CHECKING:  # imported when the screen opens, not at start-up
     from frontends.cli.tui.session import Session

@@ -24,6 +24,7 @@ from core import (
     StepReader,
     Table,
     Undo,
+    addressed,
     command_to_dict,
     event_record,
     replay,
@@ -216,7 +217,9 @@ class LiveGame:
             self._mark_undone(step.event.seq)
         elif not isinstance(step.batch.command, Undo):
             self._batch_records[step.batch.seq] = range(step.batch.seq, step.batch.end)
-        self.records.append(event_record(step))
+        record = event_record(step)
+        record["text"] = addressed(record["text"], step.after.names)
+        self.records.append(record)
         self.totals.append(list(step.after.totals()))
         self.scores.add(step.seq, step.event, step.after)
 

@@ -31,6 +31,7 @@ from core import (
     LogScan,
     SnapshotIndex,
     UnreplayableBatch,
+    addressed,
     event_record,
     load_batches,
     load_batches_bytes,
@@ -89,7 +90,9 @@ class Replay:
         self.records: list[dict[str, Any]] = []
         self.scores = ScoreSeries()
         for step in walk(batches):
-            self.records.append(event_record(step))
+            record = event_record(step)
+            record["text"] = addressed(record["text"], step.after.names)
+            self.records.append(record)
             self.scores.add(step.seq, step.event, step.after)
             if step.undone:
                 self.scores.unmark(range(step.seq, step.seq + 1))

@@ -18,7 +18,7 @@ from frontends.cli.tui import overlays
 from frontends.cli.tui.commandline import CommandCompleter, CommandValidator, candidates
 from frontends.cli.tui.session import Session
 from frontends.cli.tui.table import Seat
-from frontends.cli.tui.words import second_person
+from core import second_person
 from tests.support.tui import advance, find, session_for, step
 
 

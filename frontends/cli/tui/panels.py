@@ -28,6 +28,7 @@ from core import (
     face_kind,
     face_words,
     score_so_far,
+    second_person,
     slot_words,
     where,
 )
@@ -35,7 +36,6 @@ from frontends.cli.tui.board import REVIEW_MARKS, Fragments, OnClick, frag
 from frontends.cli.tui.glyphs import LEGEND, Glyphs, die_style, kind_style
 from frontends.cli.tui.session import Session
 from frontends.cli.tui.table import short_name
-from frontends.cli.tui.words import second_person
 
 PHASE_WORDS = {
     SETUP: "Choosing heroes",

@@ -39,6 +39,7 @@ from core import (
     choices,
     describe,
     parse_command,
+    second_person,
 )
 from core import events as ev
 from core import events as sev
@@ -48,7 +49,7 @@ from frontends.cli.tui.hints import Hint, HintMove
 from frontends.cli.tui.review import Review, items
 from frontends.cli.tui.table import short_name
 from frontends.cli.tui.typed import ambiguous_number, dice_of
-from frontends.cli.tui.words import prompt, second_person, waiting
+from frontends.cli.tui.words import prompt, waiting
 
 #: Events that close a round (a score table follows) or the game.
 ROUND_ENDS = (ev.RoundScored, ev.TieBreakScored)

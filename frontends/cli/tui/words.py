@@ -10,25 +10,6 @@ from core import GameState, Refill, ShareBeer, SpendMagic, TakeDie
 from frontends.cli.tui.choosing import Chooser
 from frontends.cli.tui.typed import die_id
 
-#: The event texts' third person, turned around for a player named "You".
-_SECOND_PERSON = (
-    ("You wins", "You win"),
-    ("You plays", "You play"),
-    ("You takes", "you take"),
-    ("You has the lowest total and starts", "You have the lowest total and start"),
-    ("You ended their", "You ended your"),
-    ("You doubled their", "You doubled your"),
-    ("You starts", "You start"),
-    ("with You", "with you"),
-)
-
-
-def second_person(text: str) -> str:
-    """An event's words addressed to a player named "You"."""
-    for old, new in _SECOND_PERSON:
-        text = text.replace(old, new)
-    return text
-
 
 def _solo_prompt(chooser: Chooser) -> str:
     """The solo moves open now, in words: only those the rules allow."""
