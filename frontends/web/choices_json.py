@@ -63,7 +63,8 @@ def choices_json(model: Choices) -> dict[str, Any]:
     ``beer_shared``; ``spend`` and ``end``; ``cache`` (``capacity``, ``dice``); solo,
     (a spend and the cache carry their ``command`` with no dice yet: the page puts the dice
     picked into it and builds none of its own);
-    ``take``, ``spend`` (with each magic die's recycle ``orders``), ``refill``, ``stop``.
+    ``take``, ``spend`` (with each magic die's recycle ``orders``), ``refill``, ``stop``;
+    and in every phase ``prompt``, what the page asks the seat (``prompt``).
     """
     if not model.turn:
         return {"seat": model.seat, "turn": False}
@@ -93,7 +94,42 @@ def choices_json(model: Choices) -> dict[str, Any]:
         for key, option in (("refill", model.refill), ("stop", model.stop)):
             if option is not None:
                 out[key] = option_json(option)
+    out["prompt"] = prompt(model)
     return out
+
+
+def prompt(model: Choices) -> str:
+    """What the page asks the seat to do now, in the page's words (clicks, glowing dice):
+    only what the rules leave open, so the page words none of it itself."""
+    if model.phase == SETUP:
+        return "Choose your hero: its faces count as dice of your trove, every round."
+    if model.phase == MAGIC:
+        return "Magic: click a magic die or hero face to spend it, or end your magic turn."
+    if model.phase == REPLENISH and model.cache is not None:
+        return (
+            f"Replenish: pick the dice to keep as they are (room for {model.cache.capacity}; "
+            "a chest die you keep stops lending its chests)."
+        )
+    if model.phase == SOLO:
+        moves = [
+            words
+            for words, open_now in (
+                ("take a glowing top die", bool(model.takes)),
+                ("spend a magic die to recycle top dice", bool(model.spends)),
+                ("refill the mountain", model.refill is not None),
+                ("stop", model.stop is not None),
+            )
+            if open_now
+        ]
+        listed = moves[0] if len(moves) == 1 else f"{', '.join(moves[:-1])}, or {moves[-1]}"
+        return listed[:1].upper() + listed[1:] + "."
+    if model.phase == EXCAVATION:
+        if model.beer_shared:
+            return f"Take {model.picks_left} more: top or side dice (they glow)."
+        if model.beers:
+            return "Take a glowing top die, or share a beer first to take two."
+        return "Take a glowing top die."
+    return ""
 
 
 def choices_view(state: GameState, seat: int) -> dict[str, Any]:
@@ -101,4 +137,4 @@ def choices_view(state: GameState, seat: int) -> dict[str, Any]:
     return choices_json(choices(state, seat))
 
 
-__all__ = ["choices_json", "choices_view", "option_json", "spend_json"]
+__all__ = ["choices_json", "choices_view", "option_json", "prompt", "spend_json"]

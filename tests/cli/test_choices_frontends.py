@@ -181,3 +181,21 @@ def test_the_terminal_modules_import_one_another_without_a_cycle():
 
     for module in graph:
         visit(module, ())
+
+
+def test_the_web_words_what_it_asks_from_the_seats_choices():
+    """The page shows the server's ``prompt`` as sent: it names only what is open now."""
+    game = Game.new(["Ada", "Brok"], seed=7)
+    assert choices_view(game.state, game.to_act())["prompt"].startswith("Choose your hero")
+    assert choices_view(game.state, 1 - game.to_act()) == {"seat": 1 - game.to_act(), "turn": False}
+    solo, bot, seen = solo_game(11), RandomBot(), set()
+    while solo.state.phase != "over":
+        model, words = choices(solo.state, 0), choices_view(solo.state, 0)["prompt"]
+        asked = words.lower()
+        assert ("refill the mountain" in asked) == (model.refill is not None), asked
+        assert ("spend a magic die" in asked) == bool(model.spends), asked
+        assert ("take a glowing top die" in asked) == bool(model.takes), asked
+        assert asked.endswith("stop.") and words[0].isupper()
+        seen.add(asked)
+        solo.issue(bot_command(solo, bot))
+    assert len(seen) > 1  # the words followed what was open

@@ -7,6 +7,7 @@ import pytest
 from prompt_toolkit.document import Document
 from prompt_toolkit.validation import ValidationError
 
+from core import second_person
 from core.commands import ShareBeer, SpendMagic, TakeDie
 from core.events import game as ev
 from core.game import Game
@@ -18,7 +19,6 @@ from frontends.cli.tui import overlays
 from frontends.cli.tui.commandline import CommandCompleter, CommandValidator, candidates
 from frontends.cli.tui.session import Session
 from frontends.cli.tui.table import Seat
-from core import second_person
 from tests.support.tui import advance, find, session_for, step
 
 

@@ -474,20 +474,15 @@ class GamePage {
       return seat === null ? "" : `Waiting for ${shortName(this.names[seat])}…`;
     }
     if (!c) return "…";
-    if (c.heroes) return "Choose your hero: its faces count as dice of your trove, every round.";
     if (this.source) {
       // numbered as the event list and the typed command ("spend h0 on 3") number it
       const what = this.source.die !== null ? `die ${this.source.die}` : `hero face h${this.source.hero_face}`;
       const verb = c.phase === "solo" ? "recycle (top dice, one at a time)" : "reroll";
       return `Spending ${what} (${this.source.symbols} magic): pick ${this.source.needed} ${this.source.needed === 1 ? "die" : "dice"} to ${verb} — ${this.picked.length}/${this.source.needed}.`;
     }
-    if (c.cache) {
-      return `Replenish: pick the dice to keep as they are (room for ${c.cache.capacity}; a chest die you keep stops lending its chests). ${this.picked.length} picked.`;
-    }
-    if (c.phase === "magic") return "Magic: click a magic die or hero face to spend it, or end your magic turn.";
-    if (c.phase === "solo") return "Take a glowing top die, spend a magic die to recycle top dice, refill the mountain, or stop.";
-    if (c.beer_shared) return `Take ${c.picks_left} more: top or side dice (they glow).`;
-    return (c.beer || []).length ? "Take a glowing top die, or share a beer first to take two." : "Take a glowing top die.";
+    // the rest is the server's words for this seat's choices; the page adds only its picks
+    if (c.cache) return `${c.prompt} ${this.picked.length} picked.`;
+    return c.prompt || "";
   }
 
   renderAction() {
