@@ -213,21 +213,23 @@ class LiveGame:
                 self._keep(step)
 
     def _keep(self, step: Step) -> None:
-        if isinstance(step.event, CommandUndone):
-            self._mark_undone(step.event.seq)
-        elif not isinstance(step.batch.command, Undo):
-            self._batch_records[step.batch.seq] = range(step.batch.seq, step.batch.end)
         record = event_record(step)
         record["text"] = addressed(record["text"], step.after.names)
+        if isinstance(step.event, CommandUndone):
+            # the events it strikes, as the server knows them: the page marks these
+            record["undoes"] = list(self._mark_undone(step.event.seq))
+        elif not isinstance(step.batch.command, Undo):
+            self._batch_records[step.batch.seq] = range(step.batch.seq, step.batch.end)
         self.records.append(record)
         self.totals.append(list(step.after.totals()))
         self.scores.add(step.seq, step.event, step.after)
 
-    def _mark_undone(self, batch_seq: int) -> None:
+    def _mark_undone(self, batch_seq: int) -> range:
         undone = self._batch_records.get(batch_seq, range(0))
         for seq in undone:
             self.records[seq]["undone"] = True
         self.scores.unmark(undone)
+        return undone
 
     def close(self) -> None:
         """Stop keeping records (the table itself is the lobby's to close)."""

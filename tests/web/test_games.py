@@ -304,6 +304,9 @@ def test_undo_takes_back_your_move_with_the_bots_replies(client, app):
     assert any(e["type"] == "CommandUndone" for e in answer.get_json()["events"])
     undone = [e for e in live.events_from(0) if e["undone"]]
     assert undone and undone[0]["type"] == "HeroChosen"
+    # each undo's record lists the events it struck, so the page works none of it out
+    undos = [e for e in answer.get_json()["events"] if e["type"] == "CommandUndone"]
+    assert sorted(s for e in undos for s in e["undoes"]) == [e["seq"] for e in undone]
 
 
 def test_undo_is_refused_once_another_person_has_moved(client, app):

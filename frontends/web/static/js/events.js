@@ -5,6 +5,14 @@
 import { PLAYER_COLOURS, clear, el } from "./util.js";
 
 /** The words a screen reader says after an undone event (the line is struck through). */
+/**
+ * The events an undo record strikes, as the server lists them (``undoes``, on a live game's
+ * records); a stored log's records come with each event's ``undone`` already set.
+ */
+export function struck(record) {
+  return record.undoes ?? [];
+}
+
 const UNDONE = () => el("span", { class: "visually-hidden" }, " (undone)");
 
 const ROUND_TYPES = new Set(["RoundScored", "TieBreakScored", "GameEnded", "SoloGameEnded", "RoundBegan"]);
@@ -49,7 +57,7 @@ export class EventList {
     }
     this.root.append(fragment);
     for (const record of records) {
-      if (record.type === "CommandUndone") this.markUndone(record.event_seq, record.seq);
+      if (record.type === "CommandUndone") this.markUndone(struck(record));
     }
   }
 
@@ -73,9 +81,9 @@ export class EventList {
     return item;
   }
 
-  /** The events of the command undone at ``from`` (up to the undo itself) are no longer standing. */
-  markUndone(from, until) {
-    for (let seq = from; seq < until; seq++) {
+  /** The events an undo struck (the server's list) are no longer standing. */
+  markUndone(seqs) {
+    for (const seq of seqs) {
       const item = this.items[seq];
       if (item && !item.classList.contains("undo") && !item.classList.contains("undone")) {
         item.classList.add("undone");

@@ -12,7 +12,7 @@ import { renderMountain, renderPlayers } from "./board.js";
 import { Boards, scoreSoFar } from "./boards.js";
 import { renderChart } from "./chart.js";
 import { addSprite, dieSvg, faceKind, faceWords } from "./dice.js";
-import { EventList } from "./events.js";
+import { EventList, struck } from "./events.js";
 import { isHelp, renderHelp } from "./help.js";
 import { howToOpen, wireHowTo } from "./howto.js";
 import { ICONS, icon } from "./icons.js";
@@ -150,7 +150,7 @@ class GamePage {
     if (SCORED.has(event.type) && !this.scores.rounds.includes(event.seq + 1)) this.scores.rounds.push(event.seq + 1);
     if (event.type === "CommandUndone") {
       this.scores.rounds = this.scores.rounds.filter((p) => p - 1 < event.event_seq || p - 1 >= event.seq);
-      for (let seq = event.event_seq; seq < event.seq; seq++) if (this.records[seq]) this.records[seq].undone = true;
+      for (const seq of struck(event)) if (this.records[seq]) this.records[seq].undone = true;
     }
     if (event.type === "SeedRevealed" && this.dice) {
       this.dice = { kind: "revealed", commitment: this.dice.commitment, secret: event.secret };
