@@ -251,10 +251,11 @@ def test_a_solo_game_is_played_through_the_same_api(client, app):
 
 def test_a_person_named_you_is_spoken_to_in_the_event_list(client):
     game = start(client, [{"name": "You", "bot": None}], mode="solo")
-    move(client, game["id"], tokens(game)[0], "stop")
+    assert move(client, game["id"], tokens(game)[0], None, text="stop").status_code == 200
     texts = [r["text"] for r in client.get(f"/api/games/{game['id']}/events").get_json()["events"]]
     assert any(t.startswith("You start with ") for t in texts), texts
     assert not any("You starts" in t or "You takes" in t for t in texts)
+    assert texts[-1].startswith("You ")  # the game's end, said to them too
 
 
 # -- undo -------------------------------------------------------------------------------------

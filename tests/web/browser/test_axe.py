@@ -1,6 +1,7 @@
 """axe-core (the npm package, from node_modules) on every page in Chromium: no serious or
 critical violation at a desktop size and a phone size. The pages: home, rules, the replay
-viewer, a live game watched, played in its hero choice, and a solo game played.
+viewer, a live game watched, played in its hero choice, a solo game played, a finished
+game's standings and rematch, and the page of an address that is not there.
 See ``tests/support/web_support.py`` and ``tests/web/test_js.py`` for when these tests skip."""
 
 from __future__ import annotations
@@ -45,6 +46,9 @@ def pages(server) -> dict[str, tuple[str, str]]:
     solo = api(server, "/api/games", one)
     players = [{"name": "Ann", "bot": None}, {"name": "Bo", "bot": "greedy"}]
     multi = api(server, "/api/games", {"players": players, "seed": 3, "pace": 0})
+    ended = api(server, "/api/games", one)
+    seat = ended["seats"][0]
+    api(server, f"/api/games/{ended['id']}/commands", {"text": "stop"}, token=seat["token"])
     return {
         "home": ("/", "#seat-rows select"),
         "rules": ("/rules", "main"),
@@ -52,6 +56,8 @@ def pages(server) -> dict[str, tuple[str, str]]:
         "watched": (f"/games/{multi['id']}", "body[data-rendered-seq]"),
         "heroes": (multi["seats"][0]["link"], "#heroes .hero-card"),
         "solo": (solo["seats"][0]["link"], "#mountain [role=button]"),
+        "finished": (seat["link"], "#standings:not([hidden]) table tr"),  # standings, rematch
+        "not found": ("/games/nosuchgame", "main"),
     }
 
 
