@@ -14,3 +14,12 @@ parts together, each part named by its layer:
 What every mode shares stays in its layer's package. A part imports only the layers at
 and below its own (``tests/core/test_front_door.py``).
 """
+
+# The layers first: each registers the modes' parts by name, so a part reached before its
+# layer (``from core.modes.solo.take import ...`` in a fresh process) would meet its own
+# module half-made. Loading the layers here, before any part runs, loads every part through
+# its layer, in the layers' order.
+import core.events
+import core.projections
+import core.read
+import core.rules  # noqa: F401
