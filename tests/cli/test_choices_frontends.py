@@ -139,13 +139,14 @@ def imports(path: Path) -> set[str]:
     return found
 
 
-def test_the_web_modules_import_one_another_without_a_cycle():
-    web = FRONTENDS / "web"
+def assert_no_cycle(folder: Path, package: str) -> None:
+    """The modules of ``folder`` (the package ``package``) import one another in no loop."""
+    depth = package.count(".") + 1
     graph = {
-        f"frontends.web.{path.stem}": {
-            m for m in imports(path) if m.startswith("frontends.web.") and m.count(".") == 2
+        f"{package}.{path.stem}": {
+            m for m in imports(path) if m.startswith(f"{package}.") and m.count(".") == depth
         }
-        for path in web.glob("*.py")
+        for path in folder.glob("*.py")
     }
     done: set[str] = set()
 
@@ -159,28 +160,14 @@ def test_the_web_modules_import_one_another_without_a_cycle():
 
     for module in graph:
         visit(module, ())
+
+
+def test_the_web_modules_import_one_another_without_a_cycle():
+    assert_no_cycle(FRONTENDS / "web", "frontends.web")
 
 
 def test_the_terminal_modules_import_one_another_without_a_cycle():
-    tui = FRONTENDS / "cli" / "tui"
-    graph = {
-        f"frontends.cli.tui.{path.stem}": {
-            m for m in imports(path) if m.startswith("frontends.cli.tui.") and m.count(".") == 3
-        }
-        for path in tui.glob("*.py")
-    }
-    done: set[str] = set()
-
-    def visit(module: str, path: tuple[str, ...]) -> None:
-        assert module not in path, " -> ".join((*path, module))
-        if module in done:
-            return
-        for other in graph.get(module, ()):
-            visit(other, (*path, module))
-        done.add(module)
-
-    for module in graph:
-        visit(module, ())
+    assert_no_cycle(FRONTENDS / "cli" / "tui", "frontends.cli.tui")
 
 
 def test_the_web_words_what_it_asks_from_the_seats_choices():

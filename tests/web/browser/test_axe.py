@@ -75,11 +75,17 @@ def test_no_page_has_a_serious_violation(browser, server, axe_source, width, hei
     assert found == {name: [] for name in found}
 
 
-def test_the_event_list_is_reached_and_stepped_by_keyboard(browser, server):
+def replay_at_five(browser, server):
+    """The recorded game's viewer at event 5, at a desktop size: (context, page)."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
     page.goto(server.url + "/replay/three.dmlog?at=5")
     page.wait_for_selector("body[data-rendered-seq='5']", state="attached")
+    return context, page
+
+
+def test_the_event_list_is_reached_and_stepped_by_keyboard(browser, server):
+    context, page = replay_at_five(browser, server)
     page.focus("#events")
     assert page.evaluate("document.activeElement.id") == "events"
     page.keyboard.press("ArrowDown")
@@ -92,10 +98,7 @@ def test_the_event_list_is_reached_and_stepped_by_keyboard(browser, server):
 
 
 def test_in_the_viewer_space_on_a_focused_button_presses_that_button(browser, server):
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    page = context.new_page()
-    page.goto(server.url + "/replay/three.dmlog?at=5")
-    page.wait_for_selector("body[data-rendered-seq='5']", state="attached")
+    context, page = replay_at_five(browser, server)
     page.focus("[data-action='next']")
     page.keyboard.press(" ")  # the focused "Next event", not the playback
     page.wait_for_selector("body[data-rendered-seq='6']", state="attached")
@@ -109,10 +112,7 @@ def test_in_the_viewer_space_on_a_focused_button_presses_that_button(browser, se
 
 
 def test_the_chart_is_reached_by_keyboard_and_its_arrows_step(browser, server):
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    page = context.new_page()
-    page.goto(server.url + "/replay/three.dmlog?at=5")
-    page.wait_for_selector("body[data-rendered-seq='5']", state="attached")
+    context, page = replay_at_five(browser, server)
     page.focus("#chart")
     assert page.evaluate("document.activeElement.id") == "chart"
     page.keyboard.press("ArrowRight")
