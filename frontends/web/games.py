@@ -24,13 +24,11 @@ from core import (
     StepReader,
     Table,
     Undo,
-    addressed,
     command_to_dict,
-    event_record,
     replay,
 )
 from frontends.web.choices_json import choices_view
-from frontends.web.readmodel import ScoreSeries, board_view
+from frontends.web.readmodel import ScoreSeries, board_view, page_record
 
 
 def undo_option(seat: int) -> dict[str, Any]:
@@ -213,8 +211,7 @@ class LiveGame:
                 self._keep(step)
 
     def _keep(self, step: Step) -> None:
-        record = event_record(step)
-        record["text"] = addressed(record["text"], step.after.names)
+        record = page_record(step)
         if isinstance(step.event, CommandUndone):
             # the events it strikes, as the server knows them: the page marks these
             record["undoes"] = list(self._mark_undone(step.event.seq))

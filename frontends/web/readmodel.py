@@ -27,8 +27,11 @@ from core import (
     Event,
     GameState,
     RoundScored,
+    Step,
     StepReader,
     TieBreakScored,
+    addressed,
+    event_record,
     score_so_far,
     side_slots,
     solo_score,
@@ -37,6 +40,13 @@ from core import (
     top_slots,
 )
 from frontends.web.choices_json import choices_view as choices
+
+
+def page_record(step: Step) -> dict[str, Any]:
+    """An event as the page lists it: core's record, its words said to a person named You."""
+    record = event_record(step)
+    record["text"] = addressed(record["text"], step.after.names)
+    return record
 
 
 def board_view(state: GameState, seq: int) -> dict[str, Any]:

@@ -31,14 +31,12 @@ from core import (
     LogScan,
     SnapshotIndex,
     UnreplayableBatch,
-    addressed,
-    event_record,
     load_batches,
     load_batches_bytes,
     walk,
 )
 from frontends.web.errors import without_paths
-from frontends.web.readmodel import ScoreSeries, boards_of, pack_boards
+from frontends.web.readmodel import ScoreSeries, boards_of, pack_boards, page_record
 from frontends.web.standings import result_of
 
 #: Log files a replay directory's listing considers.
@@ -90,8 +88,7 @@ class Replay:
         self.records: list[dict[str, Any]] = []
         self.scores = ScoreSeries()
         for step in walk(batches):
-            record = event_record(step)
-            record["text"] = addressed(record["text"], step.after.names)
+            record = page_record(step)
             self.records.append(record)
             self.scores.add(step.seq, step.event, step.after)
             if step.undone:
