@@ -122,13 +122,8 @@ if TYPE_CHECKING:
     from core.events import Batch as Batch
     from core.events import CommandUndone as CommandUndone
     from core.events import Event as Event
-    from core.events import GameClosed as GameClosed
     from core.events import GameEnded as GameEnded
-    from core.events import RematchStarted as RematchStarted
     from core.events import RoundScored as RoundScored
-    from core.events import SeatLeft as SeatLeft
-    from core.events import SeedRevealed as SeedRevealed
-    from core.events import SoloGameEnded as SoloGameEnded
     from core.events import TieBreakScored as TieBreakScored
     from core.events import command_from_dict as command_from_dict
     from core.events import command_to_dict as command_to_dict
@@ -151,9 +146,14 @@ if TYPE_CHECKING:
     from core.host.shared import worker_name as worker_name
     from core.host.thinking import think_in as think_in
     from core.modes.multiplayer.scoring import Breakdown as Breakdown
+    from core.modes.solo.events import SoloGameEnded as SoloGameEnded
     from core.modes.solo.scoring import RATINGS as RATINGS
     from core.modes.solo.scoring import rating as rating
     from core.modes.solo.scoring import solo_score as solo_score
+    from core.modes.table.events import GameClosed as GameClosed
+    from core.modes.table.events import RematchStarted as RematchStarted
+    from core.modes.table.events import SeatLeft as SeatLeft
+    from core.modes.table.events import SeedRevealed as SeedRevealed
     from core.mountain import ROW_LENGTHS as ROW_LENGTHS
     from core.mountain import ROWS as ROWS
     from core.mountain import SLOTS as SLOTS
@@ -304,11 +304,6 @@ _HOMES: dict[str, tuple[str, ...]] = {
         "GameEnded",
         "RoundScored",
         "TieBreakScored",
-        "SoloGameEnded",
-        "GameClosed",
-        "RematchStarted",
-        "SeatLeft",
-        "SeedRevealed",
     ),
     # Stores: where games live
     "core.store": (
@@ -402,6 +397,8 @@ _HOMES: dict[str, tuple[str, ...]] = {
         "rating",
         "solo_score",
     ),
+    "core.modes.solo.events": ("SoloGameEnded",),
+    "core.modes.table.events": ("GameClosed", "RematchStarted", "SeatLeft", "SeedRevealed"),
     # Bots
     "core.bots": (
         "BOTS",

@@ -25,6 +25,7 @@ import os
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+import core.modes  # noqa: F401  (installs the modes: a game is played by their rules)
 from core.commands import BranchGame, Command, NewGame, RevealSeed, Undo, parse_command
 from core.dice import DICE_SET
 from core.errors import GameDamaged, LogDamaged, RuleError

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import attrs
 
-import core.rules  # noqa: F401  (registers every mode's events and commands)
+import core.modes  # noqa: F401  (installs every mode: the events a log may hold)
 from core.commands import COMMAND_TYPES
 from core.events import EVENT_TYPES
 from core.events.ranges import range_words

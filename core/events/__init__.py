@@ -1,6 +1,12 @@
-"""Events: frozen facts, the batch envelope, the one converter, and upcasters."""
+"""Events: frozen facts, the batch envelope, the one converter, and upcasters.
 
-from core.events.base import EVENT_TYPES, Event, event
+The facts every mode shares and the multiplayer game's are here (``core.events.game``);
+the solo game's and the table's are in their modes' packages (``core.modes.solo.events``,
+``core.modes.table.events``). The table of tags a log may hold is filled when the modes
+are installed (``core.modes.install``), not by defining a class.
+"""
+
+from core.events.base import EVENT_TYPES, Event, event, register_events
 from core.events.codec import (
     Batch,
     command_from_dict,
@@ -13,10 +19,6 @@ from core.events.codec import (
 )
 from core.events.game import *  # noqa: F403  (the event classes)
 from core.events.game import __all__ as _game_events
-from core.modes.solo.events import *  # noqa: F403  (the solo game's event classes)
-from core.modes.solo.events import __all__ as _solo_events
-from core.modes.table.events import *  # noqa: F403  (the table's facts)
-from core.modes.table.events import __all__ as _table_events
 
 __all__ = [
     "EVENT_TYPES",
@@ -30,7 +32,6 @@ __all__ = [
     "event",
     "event_from_dict",
     "event_to_dict",
+    "register_events",
     *_game_events,
-    *_solo_events,
-    *_table_events,
 ]

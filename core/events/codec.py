@@ -126,6 +126,8 @@ def event_from_dict(data: dict[str, Any]) -> Event:
         tag = data["t"]
         cls, structure = _EVENTS.get(tag) or _record_type(tag, _EVENTS, EVENT_TYPES)
     except (KeyError, TypeError, AttributeError):  # not a map, no tag, an unknown tag
+        if not EVENT_TYPES:  # a program's mistake, not the record's: say it as one
+            raise RuntimeError("no event is known: install the game modes (core.modes)") from None
         raise _unknown("event", data, f"not an event of a known type: {data!r:.80}") from None
     try:
         version = data["v"]

@@ -60,7 +60,7 @@ class GameStarted(Event):
     starting_magic: int = 3  # solo: magic dice in the starting trove
 
 
-@event(version=1)
+@event(version=1, rolls=True)
 @frozen
 class FirstPlayerRolled(Event):
     """One roll-off for first player: the seats that rolled and their tunnel faces."""
@@ -93,7 +93,7 @@ class HeroChosen(Event):
     faces: tuple[str, ...]
 
 
-@event(version=2)
+@event(version=2, rolls=True)
 @frozen
 class HeroesDealt(Event):
     """Heroes were dealt at random, one per seat; ``faces[seat]`` are that hero's faces.
@@ -106,7 +106,7 @@ class HeroesDealt(Event):
     faces: tuple[tuple[str, ...], ...]
 
 
-@event(version=1)
+@event(version=1, rolls=True)
 @frozen
 class MountainFilled(Event):
     """Dice drawn from the bag at random, rolled, and placed in empty slots."""
@@ -136,7 +136,7 @@ class DieTaken(Event):
     slides: tuple[Slide, ...] = ()
 
 
-@event(version=1)
+@event(version=1, rolls=True)
 @frozen
 class BeerShared(Event):
     """A player rerolled a beer die of their trove and gave it away; they now take two dice."""
@@ -164,6 +164,10 @@ class MagicSpent(Event):
     die: int | None
     hero_face: int | None
     rolls: tuple[Roll, ...]
+
+    def shows_dice(self) -> bool:
+        """A spend that rerolled shows dice; one that only moved or took none does not."""
+        return bool(self.rolls)
 
 
 @event(version=1)
@@ -201,7 +205,7 @@ class DiceCached(Event):
     dice: tuple[int, ...]
 
 
-@event(version=1)
+@event(version=1, rolls=True)
 @frozen
 class TrovesRerolled(Event):
     """Every uncached die in the troves was rerolled."""
@@ -216,6 +220,10 @@ class StartPlayerChosen(Event):
 
     seat: int
     tied: tuple[int, ...] = ()
+
+    def shows_dice(self) -> bool:
+        """A tie broken at random shows the roll that broke it."""
+        return bool(self.tied)
 
 
 @event(version=1)
@@ -252,3 +260,30 @@ class CommandUndone(Event):
     """The command whose batch began at event ``seq`` was undone; its events no longer count."""
 
     seq: int
+
+
+#: The facts of the multiplayer game and those every mode shares, in the order
+#: ``docs/reference/events.md`` lists them; registered by ``core.modes.install``.
+EVENTS: tuple[type[Event], ...] = (
+    GameStarted,
+    FirstPlayerRolled,
+    FirstPlayerChosen,
+    HeroChosen,
+    HeroesDealt,
+    MountainFilled,
+    RoundBegan,
+    DieTaken,
+    BeerShared,
+    MagicPhaseBegan,
+    MagicSpent,
+    MagicTurnEnded,
+    RoundScored,
+    ReplenishBegan,
+    DiceCached,
+    TrovesRerolled,
+    StartPlayerChosen,
+    TieBreakBegan,
+    TieBreakScored,
+    GameEnded,
+    CommandUndone,
+)

@@ -2,14 +2,14 @@
 
 One handler per event type, dispatched on the event's class: the events every mode
 shares are folded here, each mode's own in its package's ``fold.py`` (the multiplayer
-game's in ``core.modes.multiplayer.fold``), registered by ``core.projections``. An event
+game's in ``core.modes.multiplayer.fold``), registered by ``core.modes.install``. An event
 type with no handler raises, so a new event can never be silently ignored. Handlers only
 record what the event says happened; the deciding was done by the rules.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 
 from core.events import game as ev
 from core.events.base import Event
@@ -43,8 +43,8 @@ def handler_table(table: dict[type[Event], Handler]):
 handles = handler_table(HANDLERS)
 
 
-def register(*tables: dict[type[Event], Handler]) -> None:
-    """Add a game mode's fold (its ``HANDLERS``): called once per mode by ``core.projections``."""
+def register(*tables: Mapping[type[Event], Handler]) -> None:
+    """Add a game mode's fold (its ``HANDLERS``): called for each mode by ``core.modes.install``."""
     for table in tables:
         taken = HANDLERS.keys() & table.keys()
         if taken and any(HANDLERS[cls] is not table[cls] for cls in taken):

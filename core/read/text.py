@@ -6,7 +6,7 @@ faces) and returns one line, e.g. ``"Ada took die 17 (tunnel 3) from row 2, col 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from core.events import game as ev
 from core.events.base import Event, event_table
@@ -25,7 +25,7 @@ describer_table = event_table
 describes = describer_table(DESCRIBERS)
 
 
-def register(*tables: dict[type[Event], Describer]) -> None:
+def register(*tables: Mapping[type[Event], Describer]) -> None:
     """Add a game mode's words (its ``DESCRIBERS``): called once per mode by ``core.read``."""
     for table in tables:
         DESCRIBERS.update(table)

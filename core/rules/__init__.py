@@ -12,36 +12,45 @@ from collections.abc import Callable, Mapping
 from core.commands import VERB_COMMANDS, Command, NewGame, Undo
 from core.errors import RuleError
 from core.events.base import Event
-from core.modes.multiplayer import rules as multiplayer
-from core.modes.multiplayer.flow import advance
-from core.modes.multiplayer.legal import multiplayer_groups
-from core.modes.multiplayer.setup import start_multiplayer
-from core.modes.solo import rules as solo
-from core.modes.table import rules as table
 from core.projections.state import PREGAME, GameState
 from core.rng import DiceRng
 from core.rules.emitter import Emitter, Handler
-from core.rules.legal import MODE_LEGAL, listed
+from core.rules.legal import MODE_LEGAL, Group
 from core.rules.setup import RULES_VERSION, check_new_game
 
-__all__ = ["RULES_VERSION", "decide", "emit_command", "resolve", "resolve_steps", "verbs_of"]
+__all__ = [
+    "RULES_VERSION",
+    "decide",
+    "emit_command",
+    "register_mode",
+    "resolve",
+    "resolve_steps",
+    "verbs_of",
+]
 
-#: Rule handlers per mode; the solo game registers its own.
-MODE_HANDLERS: dict[str, Mapping[type[Command], Handler]] = {
-    "multi": {**multiplayer.HANDLERS, **table.HANDLERS},
-    "solo": {**solo.HANDLERS, **table.HANDLERS},
-}
-MODE_STARTS: dict[str, Callable[[Emitter, NewGame], None]] = {
-    "multi": start_multiplayer,
-    "solo": solo.start_solo,
-}
-MODE_ADVANCE: dict[str, Callable[[Emitter], None]] = {
-    "multi": advance,
-    "solo": solo.advance_solo,
-}
-MODE_LEGAL.update(multi=multiplayer_groups, solo=listed(solo.legal_solo))
-#: The games in a player's words, for a command of the other one.
-MODE_WORDS = {"multi": "a game of 2 to 4 players", "solo": "the solo game"}
+#: Each mode's rules by its name (``NewGame.mode``), handed over by ``register_mode``: the
+#: handler of each command, the first events, what follows every command, and the mode in
+#: a player's words (for a command of the other one).
+MODE_HANDLERS: dict[str, Mapping[type[Command], Handler]] = {}
+MODE_STARTS: dict[str, Callable[[Emitter, NewGame], None]] = {}
+MODE_ADVANCE: dict[str, Callable[[Emitter], None]] = {}
+MODE_WORDS: dict[str, str] = {}
+
+
+def register_mode(
+    name: str,
+    words: str,
+    handlers: Mapping[type[Command], Handler],
+    start: Callable[[Emitter, NewGame], None],
+    advance: Callable[[Emitter], None],
+    legal: Callable[[GameState], list[Group]],
+) -> None:
+    """Hand the rules one game mode (``core.modes.install`` calls it for each)."""
+    MODE_HANDLERS[name] = handlers
+    MODE_STARTS[name] = start
+    MODE_ADVANCE[name] = advance
+    MODE_WORDS[name] = words
+    MODE_LEGAL[name] = legal
 
 
 def decide(state: GameState, command: Command, rng: DiceRng) -> tuple[Event, ...]:

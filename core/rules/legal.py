@@ -24,9 +24,9 @@ from core.commands import (
 )
 from core.projections.state import PREGAME, GameState
 
-#: Each mode's legal commands as groups, registered by ``core.rules``: the multiplayer
-#: game's (``core.modes.multiplayer.legal``) and the solo game's (through ``listed``: its
-#: lists are short).
+#: Each mode's legal commands as groups, handed over by ``core.rules.register_mode``: the
+#: multiplayer game's (``core.modes.multiplayer.legal``) and the solo game's (through
+#: ``listed``: its lists are short).
 MODE_LEGAL: dict[str, Callable[[GameState], list[Group]]] = {}
 
 

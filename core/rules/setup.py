@@ -1,15 +1,21 @@
 """Setting up a game: the NewGame command's options checked, in every mode, and the rules'
 version it is played under. Each mode's first events are its own (``start_multiplayer``
-in ``core.modes.multiplayer.setup``, ``start_solo`` in ``core.modes.solo.rules``)."""
+in ``core.modes.multiplayer.setup``, ``start_solo`` in ``core.modes.solo.rules``), and so
+are the options only a mode reads: the table's are checked by the check it hands
+``OPTION_CHECKS`` when the modes are installed (``core.modes.install``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from core.commands import GAME_MODES, NewGame
 from core.errors import RuleError
-from core.modes.table.rules import check_table_options
 
 RULES_VERSION = "2026.11"
 MAX_NAME = 40
+
+#: The modes' own checks of a NewGame's options, run after the common ones.
+OPTION_CHECKS: list[Callable[[NewGame], None]] = []
 
 
 def check_new_game(cmd: NewGame) -> None:
@@ -34,7 +40,8 @@ def check_new_game(cmd: NewGame) -> None:
         raise RuleError("bad_option", f"the game id is text, not {cmd.game_id!r}")
     if type(cmd.starting_magic) is not int or not 0 <= cmd.starting_magic <= 3:
         raise RuleError("bad_option", f"starting magic is 0 to 3, not {cmd.starting_magic!r}")
-    check_table_options(cmd)
+    for check in OPTION_CHECKS:
+        check(cmd)
 
 
 def _is_text(value: object) -> bool:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+import core.modes  # noqa: F401  (installs the modes: a log holds their events)
 from core.events.codec import Batch
 from core.log import LogScan, RepairResult, repair_log
 from core.store.base import GameEntry, Seating, SeatRecord, Store, Stream, check_game_id

@@ -16,6 +16,8 @@ import sys
 from functools import cache
 from pathlib import Path
 
+import pytest
+
 import core
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -24,13 +26,13 @@ FRONTENDS = ROOT / "frontends"
 #: Core's layers, lowest first: a module may import its own unit and the units of the
 #: layers below its own, never one beside or above.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("core.modes",),  # the mode packages' faces: they import nothing
     ("core.errors", "core.dice", "core.mountain", "core.rng"),  # the small pure pieces
     ("core.words",),  # the pieces in words
     ("core.commands", "core.scoring", "core.log"),  # what is asked, a mode's score, the log
     ("core.events",),  # the facts
     ("core.projections",),  # the fold
     ("core.rules",),  # deciding a command
+    ("core.modes",),  # the game modes, installed into the layers below (``install``)
     ("core.read", "core.store"),  # what a frontend draws; where batches live
     ("core.game",),  # one game: the Python API
     ("core.bots", "core.verify"),  # players; a log re-run
@@ -38,32 +40,21 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("core.host",),  # live tables, a server's lobby
 )
 
-#: What ``core.modes`` (the column's face) loads before any part of a mode runs: the layers
-#: that register the modes' parts by name, so that a part imported first in a fresh process
-#: is reached through its layer, never half-made. It is the one face that imports.
-COLUMN_ENTRY = frozenset({"core.events", "core.projections", "core.rules", "core.read"})
-
-#: A game mode's package (``core.modes.<mode>``) is a column across the layers: each of its
-#: parts stands in the layer its name says, as if it were in that layer's package.
-MODE_PARTS = {
-    "events": "core.events",
-    "scoring": "core.scoring",
-    "fold": "core.projections",
-    "rules": "core.rules",
-    "take": "core.rules",
-    "flow": "core.rules",
-    "magic": "core.rules",
-    "cache": "core.rules",
-    "legal": "core.rules",
-    "setup": "core.rules",
-    "words": "core.read",
-}
+#: Inside a mode's package (``core.modes.<mode>``) each part stands where its name says,
+#: lowest first: a part imports parts of its own rank or below, never above (the fold
+#: never reaches the rules, the rules never the words).
+MODE_PARTS: tuple[frozenset[str], ...] = (
+    frozenset({"events", "scoring"}),
+    frozenset({"fold"}),
+    frozenset({"rules", "take", "flow", "magic", "cache", "legal", "setup"}),
+    frozenset({"words"}),
+)
 
 #: Units reached only from these units (and from themselves): the log file through the
 #: store; the rules through the game, the read models and the bots (which weigh moves).
 ONLY_FROM: dict[str, frozenset[str]] = {
     "core.log": frozenset({"core.store"}),
-    "core.rules": frozenset({"core.game", "core.read", "core.bots"}),
+    "core.rules": frozenset({"core.modes", "core.game", "core.read", "core.bots"}),
 }
 
 
@@ -110,10 +101,7 @@ def core_imports(module: str) -> frozenset[str]:
         for target in targets:
             parts = target.split(".")
             out |= {".".join(parts[:i]) for i in range(2, len(parts) + 1)}
-    # A part of a mode runs its package faces on the way (``core.modes`` loads the layers
-    # first, see ``COLUMN_ENTRY``): that is the package, not an import of it.
-    faces = {m for m in out if m.split(".")[:2] == ["core", "modes"] and m.count(".") <= 2}
-    return frozenset(out - {module} - faces)
+    return frozenset(out - {module})
 
 
 def behind_the_front_door() -> set[str]:
@@ -129,12 +117,6 @@ def behind_the_front_door() -> set[str]:
 
 
 def unit(module: str) -> str:
-    parts = module.split(".")
-    if parts[:2] == ["core", "modes"]:
-        if len(parts) <= 3:  # the packages' faces, which import nothing
-            return "core.modes"
-        assert parts[3] in MODE_PARTS, f"{module}: a mode's part named for no layer"
-        return MODE_PARTS[parts[3]]
     units = [u for layer in LAYERS for u in layer if module == u or module.startswith(u + ".")]
     assert units, f"{module} stands in no layer: give it one in LAYERS"
     return max(units, key=len)
@@ -230,7 +212,35 @@ def test_behind_the_front_door_every_import_runs_down():
         f"{module} -> {other}"
         for module in modules
         for other in core_imports(module)
-        if unit(other) != unit(module) and rank(other) >= rank(module) and module != "core.modes"
+        if unit(other) != unit(module) and rank(other) >= rank(module)
+    )
+    assert upward == []
+
+
+def part_rank(module: str) -> int:
+    """Where a mode's part stands inside its package (``MODE_PARTS``)."""
+    part = module.split(".")[3]
+    ranks = [i for i, parts in enumerate(MODE_PARTS) if part in parts]
+    assert ranks, f"{module}: a mode's part named for no place in MODE_PARTS"
+    return ranks[0]
+
+
+def test_inside_a_mode_every_import_runs_down():
+    """A mode's fold never reaches its rules, nor its rules its words: each part imports
+    parts of its own rank or below, of any mode (both games use the table's rules)."""
+    parts = sorted(
+        ".".join(path.relative_to(ROOT).with_suffix("").parts)
+        for path in (ROOT / "core" / "modes").glob("*/*.py")
+        if path.name != "__init__.py"
+    )
+    assert len(parts) > 15
+    upward = sorted(
+        f"{module} -> {other}"
+        for module in parts
+        for other in core_imports(module)
+        if other.count(".") == 3
+        and other.split(".")[:2] == ["core", "modes"]
+        and part_rank(other) > part_rank(module)
     )
     assert upward == []
 
@@ -243,7 +253,6 @@ def test_the_log_and_the_rules_are_reached_only_through_their_layers():
         for module in behind_the_front_door()
         for other in core_imports(module)
         if unit(other) in ONLY_FROM
-        and module != "core.modes"  # the column's entry (COLUMN_ENTRY)
         and unit(module) != unit(other)
         and unit(module) not in ONLY_FROM[unit(other)]
     )
@@ -257,36 +266,92 @@ def test_every_module_of_core_stands_in_a_layer():
         if path != ROOT / "core" / "__init__.py"  # the front door stands above them all
     ]
     assert all(rank(module) >= 0 for module in modules)
-    faces = [m for m in modules if m.split(".")[:2] == ["core", "modes"] and m.count(".") <= 2]
-    assert faces and all(
-        core_imports(face) == frozenset() for face in faces if face != "core.modes"
-    )
-    assert {u for u in core_imports("core.modes") if u.count(".") == 1} == COLUMN_ENTRY
 
 
-def test_each_mode_is_registered_by_name_in_each_layer():
-    """Every event has its fold and its words once ``core.projections`` and ``core.read``
-    are imported: the modes' tables are registered there, explicitly."""
+def test_each_mode_is_installed_in_each_layer():
+    """``core.modes.install`` hands every layer its part of every mode: each event a log
+    may hold is known to the codec, folded and worded, and each mode's rules are the
+    rules' (with the table's facts in both)."""
     from core.events import EVENT_TYPES
-    from core.modes.multiplayer import fold as multiplayer_fold
-    from core.modes.multiplayer import words as multiplayer_words
-    from core.modes.solo import fold as solo_fold
-    from core.modes.solo import words as solo_words
-    from core.modes.table import fold as table_fold
+    from core.modes import MODES, TABLE
     from core.projections.apply import HANDLERS
     from core.read.text import DESCRIBERS
     from core.rules import MODE_HANDLERS
     from core.rules.legal import MODE_LEGAL
+    from core.rules.setup import OPTION_CHECKS
 
     events = set(EVENT_TYPES.values())
     assert events <= HANDLERS.keys()
     assert events - DESCRIBERS.keys() <= {core.CommandUndone}  # undo is worded by its reader
-    assert multiplayer_fold.HANDLERS.items() <= HANDLERS.items()
-    assert multiplayer_words.DESCRIBERS.items() <= DESCRIBERS.items()
-    assert solo_fold.HANDLERS.items() <= HANDLERS.items()
-    assert table_fold.HANDLERS.items() <= HANDLERS.items()
-    assert solo_words.DESCRIBERS.items() <= DESCRIBERS.items()
+    for mode in (*MODES, TABLE):
+        assert set(mode.events) <= events
+        assert mode.fold.items() <= HANDLERS.items()
+        assert mode.describers.items() <= DESCRIBERS.items()
+    for mode in MODES:
+        assert MODE_HANDLERS[mode.name] == {**mode.rules, **TABLE.rules}
+        assert MODE_LEGAL[mode.name] is mode.legal
     assert set(MODE_HANDLERS) == set(MODE_LEGAL) == {"multi", "solo"}
+    assert [TABLE.check_options] == OPTION_CHECKS
+
+
+def test_every_event_class_is_in_its_modules_list():
+    """An event class left out of its module's ``EVENTS`` could not be read back: each
+    module that defines events lists them all, in the order they are defined."""
+    import inspect
+
+    from core.events import game
+    from core.events.base import Event
+    from core.modes.solo import events as solo
+    from core.modes.table import events as table
+
+    for module in (game, solo, table):
+        defined = [
+            cls
+            for _, cls in inspect.getmembers(module, inspect.isclass)
+            if issubclass(cls, Event) and cls.__module__ == module.__name__
+        ]
+        assert sorted(defined, key=lambda c: c.__name__) == sorted(
+            module.EVENTS, key=lambda c: c.__name__
+        )
+
+
+def test_defining_an_event_registers_nothing():
+    """``@event`` names a class; only ``register_events`` (the modes' install) makes a log
+    able to hold it, so a class defined in passing (a test's, a script's) is never read."""
+    from attrs import frozen
+
+    from core.events import EVENT_TYPES
+    from core.events.base import Event, event, register_events
+
+    @event(version=1)
+    @frozen
+    class SomethingHappened(Event):
+        what: str
+
+    assert SomethingHappened.TAG == "SomethingHappened"
+    assert "SomethingHappened" not in EVENT_TYPES
+    with pytest.raises(ValueError, match="already used by GameStarted"):
+        register_events(event(tag="GameStarted")(SomethingHappened))
+    assert EVENT_TYPES["GameStarted"] is core.events.GameStarted
+
+
+def test_a_fresh_process_reads_a_log_through_the_store_alone(tmp_path):
+    """Reading a log needs the modes' events: the store installs them, so a script that
+    imports nothing but the store reads a solo game's log."""
+    from core import Game
+
+    path = tmp_path / "solo.dmlog"
+    Game.new(["Ada"], seed=3, mode="solo", log=path).close()
+    code = (
+        "import sys\n"
+        "from core.store import load_batches\n"
+        "print(type(load_batches(sys.argv[1])[1][0].events[-1]).__name__)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code, str(path)], cwd=ROOT, capture_output=True, text=True
+    )
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "MountainFilled"
 
 
 def test_the_front_doors_example_runs(capsys):

@@ -1,5 +1,5 @@
-"""The multiplayer game's fold: its events onto the state (``core.projections`` registers
-``HANDLERS``; what every mode shares is ``core.projections.apply``'s own)."""
+"""The multiplayer game's fold: its events onto the state (``HANDLERS``, the
+mode's ``MODE.fold``; what every mode shares is ``core.projections.apply``'s own)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from core.mountain import SLOT_COUNT, SLOTS, slot_at
 from core.projections.apply import Handler, handler_table
 from core.projections.state import EXCAVATION, MAGIC, OVER, REPLENISH, GameState
 
-#: This mode's fold, one handler per event: ``core.projections`` registers it (``register``).
+#: This mode's fold, one handler per event: the mode's ``MODE.fold``.
 HANDLERS: dict[type[Event], Handler] = {}
 handles = handler_table(HANDLERS)
 

@@ -1,6 +1,6 @@
 """The multiplayer game's legal commands, as the groups ``core.rules.legal`` walks lazily
 and counts (``LegalList``): heroes to choose, dice to take and beers to share, magic
-spends, caches (``core.rules`` registers ``multiplayer_groups`` for the mode)."""
+spends, caches (the mode's ``MODE.legal``)."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 die, highest starts (beer beats 5), and only the players tied for highest roll again
 (rule D4). Heroes are then chosen from the first player's right going counter-clockwise,
 so the first player chooses last; or dealt at random. The mountain is filled once every
-hero is set (``core.rules`` registers ``start_multiplayer`` for the mode)."""
+hero is set (``start_multiplayer``, the mode's ``MODE.start``)."""
 
 from __future__ import annotations
 

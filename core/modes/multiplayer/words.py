@@ -1,4 +1,4 @@
-"""The multiplayer game's events in words (``core.read`` registers ``DESCRIBERS``; the
+"""The multiplayer game's events in words (``DESCRIBERS``, the mode's ``MODE.describers``; the
 words for what every mode shares are ``core.read.text``'s own)."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from core.events.base import Event, event_table
 from core.projections.state import GameState
 from core.words import die_face_words, die_words, face_words, slot_words
 
-#: This mode's words, one describer per event: ``core.read`` registers it (``register``).
+#: This mode's words, one describer per event: the mode's ``MODE.describers``.
 DESCRIBERS: dict[type[Event], Callable[[GameState, Event], str]] = {}
 describes = event_table(DESCRIBERS)
 

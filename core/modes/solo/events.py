@@ -28,7 +28,7 @@ Roll = tuple[int, str]  # (die, face)
 Recycled = tuple[int, int, int]  # (die, row, col) it left
 
 
-@event(version=1)
+@event(version=1, rolls=True)
 @frozen
 class StartingTroveRolled(Event):
     """The starting magic dice were taken from the bag and rolled; the solo game begins.
@@ -73,7 +73,7 @@ class SoloMagicSpent(Event):
     recycled: tuple[Recycled, ...]
 
 
-@event(version=1)
+@event(version=1, rolls=True)
 @frozen
 class MountainRefilled(Event):
     """The player refilled the mountain: bag dice drawn at random, rolled and placed.
@@ -96,3 +96,13 @@ class SoloGameEnded(Event):
     score: int
     rating: str
     stopped: bool
+
+
+#: The solo game's own facts, registered by ``core.modes.install``.
+EVENTS: tuple[type[Event], ...] = (
+    StartingTroveRolled,
+    SoloDieTaken,
+    SoloMagicSpent,
+    MountainRefilled,
+    SoloGameEnded,
+)

@@ -2,7 +2,7 @@
 
 Handlers only record what the event says (the rules chose the sequence, the
 neutralizing tool and the chest); the solo player is always seat 0.
-``core.projections`` registers them (``HANDLERS``) with ``core.projections.apply``.
+``HANDLERS`` is the mode's ``MODE.fold``, handed to ``core.projections.apply``.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from core.projections.apply import HANDLERS as FOLDED
 from core.projections.apply import Handler, handler_table
 from core.projections.state import OVER, SOLO, GameState
 
-#: This mode's fold, one handler per event: ``core.projections`` registers it (``register``).
+#: This mode's fold, one handler per event: the mode's ``MODE.fold``.
 HANDLERS: dict[type[Event], Handler] = {}
 handles = handler_table(HANDLERS)
 

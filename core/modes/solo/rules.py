@@ -8,8 +8,8 @@ the mountain (twice a game at most). No heroes (rule D8), no beer sharing, no
 side picks. The game ends when the player stops or can do nothing more; the
 engine notices the latter after every command and ends the game in its batch.
 
-``core.rules`` registers the mode: its ``HANDLERS``, ``start_solo``, ``advance_solo``
-and the legal commands ``legal_solo``.
+The mode's record (``core.modes.solo.MODE``) hands the rules its ``HANDLERS``,
+``start_solo``, ``advance_solo`` and the legal commands ``legal_solo``.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""The solo game's events in words, registered by ``core.read``
-for ``core.read.text.describe``.
+"""The solo game's events in words, for ``core.read.text.describe``
+(``DESCRIBERS``, the mode's ``MODE.describers``).
 
 Like every describer, each takes the state *before* the event, e.g.
 ``"Ada took die 17 (tunnel 3) from row 0, col 2, opening sequence 1"``.
@@ -15,7 +15,7 @@ from core.modes.solo import events as sev
 from core.projections.state import GameState
 from core.words import die_words, face_words, slot_words
 
-#: This mode's events in words: ``core.read`` registers them (``core.read.text.register``).
+#: This mode's events in words: the mode's ``MODE.describers``.
 DESCRIBERS: dict[type[Event], Callable[[GameState, Event], str]] = {}
 describes = event_table(DESCRIBERS)
 

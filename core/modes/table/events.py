@@ -122,3 +122,18 @@ class GameBranched(Event):
     luck: str
     seed: int | None = None
     secret: str = ""
+
+
+#: The table's facts, registered by ``core.modes.install``.
+EVENTS: tuple[type[Event], ...] = (
+    DiceCommitted,
+    SeedChosen,
+    SeedRevealed,
+    GameClosed,
+    PracticeChosen,
+    SeatHandedToBot,
+    SeatReturned,
+    SeatLeft,
+    RematchStarted,
+    GameBranched,
+)

@@ -1,7 +1,7 @@
 """The table's facts folded onto the state (``core.modes.table.events``): one small record,
 ``GameState.facts``, so the rules' fields stay as they were.
 
-``core.projections`` registers them (``HANDLERS``) with ``core.projections.apply``.
+``HANDLERS`` is the table's ``MODE.fold``, handed to ``core.projections.apply``.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from core.modes.table import events as tev
 from core.projections.apply import Handler, handler_table
 from core.projections.state import OVER, GameState
 
-#: This mode's fold, one handler per event: ``core.projections`` registers it (``register``).
+#: This mode's fold, one handler per event: the table's ``MODE.fold``.
 HANDLERS: dict[type[Event], Handler] = {}
 handles = handler_table(HANDLERS)
 

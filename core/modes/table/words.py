@@ -1,5 +1,5 @@
-"""The table's facts in words, registered by ``core.read`` for
-``core.read.text.describe``."""
+"""The table's facts in words, for ``core.read.text.describe``
+(``DESCRIBERS``, the table's ``MODE.describers``)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from core.events.base import Event, event_table
 from core.modes.table import events as tev
 from core.projections.state import GameState
 
-#: This mode's events in words: ``core.read`` registers them (``core.read.text.register``).
+#: This mode's events in words: the table's ``MODE.describers``.
 DESCRIBERS: dict[type[Event], Callable[[GameState, Event], str]] = {}
 describes = event_table(DESCRIBERS)
 

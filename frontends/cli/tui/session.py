@@ -30,6 +30,7 @@ from core import (
     RuleError,
     Seating,
     SeatRecord,
+    SoloGameEnded,
     Step,
     StepReader,
     StoreError,
@@ -42,7 +43,6 @@ from core import (
     second_person,
 )
 from core import events as ev
-from core import events as sev
 from frontends.cli.tui.choosing import Chooser
 from frontends.cli.tui.glyphs import sort_key
 from frontends.cli.tui.hints import Hint, HintMove
@@ -53,7 +53,7 @@ from frontends.cli.tui.words import prompt, waiting
 
 #: Events that close a round (a score table follows) or the game.
 ROUND_ENDS = (ev.RoundScored, ev.TieBreakScored)
-GAME_ENDS = (ev.GameEnded, sev.SoloGameEnded)
+GAME_ENDS = (ev.GameEnded, SoloGameEnded)
 
 
 @frozen
