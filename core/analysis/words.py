@@ -46,7 +46,7 @@ def move_words(state: GameState, command: Command) -> str:
     if isinstance(command, ChooseHero):
         return f"choose the {command.hero}"
     if isinstance(command, Refill):
-        return f"refill the mountain ({state.refills_left} refills left)"
+        return f"refill the mountain ({state.solo.refills_left} refills left)"
     if isinstance(command, EndSolo):
         return "stop digging"
     return command.text()

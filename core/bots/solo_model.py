@@ -165,9 +165,9 @@ class SoloModel:
         m.bag = list(state.bag)
         for d in m.bag:
             m.bag_kinds[DIE_KIND[d]] += 1
-        for seq in state.sequences:
+        for seq in state.solo.sequences:
             m.ends[TVAL[state.face(seq[-1])]] += 1
-        used = {t for _, t in state.neutralized}
+        used = {t for _, t in state.solo.neutralized}
         for d in state.troves[SEAT]:
             face = state.face(d)
             if DIE_KIND[d] == TOOL:
@@ -176,10 +176,10 @@ class SoloModel:
                 m.room += CHESTS[face]
             elif DIE_KIND[d] == MAGIC and SYMBOLS[face]:
                 m.magic.append((d, SYMBOLS[face]))
-        m.room -= len(state.frozen)
+        m.room -= len(state.solo.frozen)
         m.magic.sort()
         m.score = solo_score(state).score
-        m.refills = state.refills_left
+        m.refills = state.solo.refills_left
         return m
 
     def copy(self) -> SoloModel:

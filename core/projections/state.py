@@ -7,7 +7,7 @@ the bag. Totals, the player to act and similar views are derived properties.
 
 The fold makes a new state for every event, so making one must be cheap: the
 class keeps its fields in an instance dict (not slots), and ``replace`` copies
-that dict in one C-level step instead of calling ``__init__`` with 34
+that dict in one C-level step instead of calling ``__init__`` with 32
 arguments as ``attrs.evolve`` does (about a third of the time). The instances
 are still frozen: assigning a field raises.
 """
@@ -82,6 +82,33 @@ class TableFacts:
 NO_FACTS = TableFacts()
 
 
+@frozen
+class SoloState:
+    """The solo game's own bookkeeping (RULES.md section 4), beside the state every mode
+    shares: folded from the solo game's events (``core.modes.solo.fold``), read by its
+    rules and its score. A multiplayer game's is ``NO_SOLO``. A solo trove is never
+    rerolled, so the faces these dice were taken with are the faces they keep.
+    """
+
+    out_of_game: tuple[int, ...] = ()  # magic dice spent: out of the game for good
+    sequences: tuple[tuple[int, ...], ...] = ()  # tunnel dice per sequence, from its 1 up
+    neutralized: tuple[tuple[int, int], ...] = ()  # (hazard die, the tool die on it)
+    frozen: tuple[tuple[int, int], ...] = ()  # (treasure die, the chest die it is frozen on)
+    refills_left: int = 0  # refills of the mountain still allowed
+
+    def is_frozen(self, die: int) -> bool:
+        """True if ``die`` is a treasure die frozen on a chest."""
+        return any(d == die for d, _ in self.frozen)
+
+    def is_neutralized(self, die: int) -> bool:
+        """True if ``die`` is a hazard die neutralized by a tool die."""
+        return any(d == die for d, _ in self.neutralized)
+
+
+#: The solo bookkeeping of a game that has none (a multiplayer game, or before setup).
+NO_SOLO = SoloState()
+
+
 @frozen(slots=False)
 class GameState:
     """Everything the rules need to decide the next command."""
@@ -115,13 +142,8 @@ class GameState:
     contenders: tuple[int, ...] = ()  # seats in the current tie-break
     tiebreak_scores: tuple[tuple[int, ...], ...] = ()  # per tie-break: totals per seat
     winners: tuple[int, ...] = ()
-    out_of_game: tuple[int, ...] = ()  # dice that left the game (solo)
     hero_deal: str = "choose"
-    # The solo game's bookkeeping (RULES.md section 4); a solo trove is never rerolled.
-    sequences: tuple[tuple[int, ...], ...] = ()  # solo: tunnel dice per sequence, from its 1 up
-    neutralized: tuple[tuple[int, int], ...] = ()  # solo: (hazard die, the tool die on it)
-    frozen: tuple[tuple[int, int], ...] = ()  # solo: (treasure die, the chest die it is frozen on)
-    refills_left: int = 0  # solo: refills of the mountain still allowed
+    solo: SoloState = NO_SOLO  # the solo game's own bookkeeping: one field, cheap
     facts: TableFacts = NO_FACTS  # the table's facts (core.modes.table.events): one field, cheap
 
     def replace(self, **changes: Any) -> GameState:
@@ -182,14 +204,6 @@ class GameState:
         if not _all_shown(shown):
             raise ValueError(f"seat {seat}'s trove holds a die with no face")
         return shown + self.hero_faces(seat)
-
-    def is_frozen(self, die: int) -> bool:
-        """Solo: True if ``die`` is a treasure die frozen on a chest."""
-        return any(d == die for d, _ in self.frozen)
-
-    def is_neutralized(self, die: int) -> bool:
-        """Solo: True if ``die`` is a hazard die neutralized by a tool die."""
-        return any(d == die for d, _ in self.neutralized)
 
     def owner(self, die: int) -> int | None:
         """The seat whose trove holds ``die``, or ``None``."""

@@ -11,6 +11,9 @@ table's facts (``GameState.facts``: a secret seed's commitment, a closed game,
 seats handed to bots) are one more key, ``facts``, an object of their fields,
 written only when a game has any; the fields added later (``TableFacts.LATER_FIELDS``:
 a branch's) only when set, so the hashes of games without them stay as they were.
+The solo game's bookkeeping (``GameState.solo``, a record of its own) is written as the
+top-level keys it always was (``frozen``, ``neutralized``, ``out_of_game``,
+``refills_left``, ``sequences``), in every mode, so no hash changed when it became one.
 
 Sorting the keys makes the hash independent of the order attrs declares the
 fields in; a field added, removed or renamed changes every hash, which is what
@@ -27,12 +30,13 @@ from typing import Any
 
 from attrs import fields
 
-from core.projections.state import NO_FACTS, GameState, TableFacts
+from core.projections.state import NO_FACTS, GameState, SoloState, TableFacts
 
 #: The encoding's version, written in its first line.
 HASH_VERSION = 1
 _PREFIX = f"dice-miner state v{HASH_VERSION}\n".encode("ascii")
-_NAMES = tuple(sorted(f.name for f in fields(GameState) if f.name != "facts"))
+_NAMES = tuple(sorted(f.name for f in fields(GameState) if f.name not in ("facts", "solo")))
+_SOLO_NAMES = tuple(sorted(f.name for f in fields(SoloState)))
 _FACT_NAMES = tuple(sorted(f.name for f in fields(TableFacts)))
 _LATER_FACTS = frozenset(TableFacts.LATER_FIELDS)
 
@@ -49,9 +53,12 @@ def plain(value: Any) -> Any:
 
 
 def canonical(state: GameState) -> dict[str, Any]:
-    """Every field of ``state`` by name, as plain data; the table's ``facts`` only when a
-    game has some (so an ordinary game's hashes do not depend on them)."""
+    """Every field of ``state`` by name, as plain data, the solo record's among them; the
+    table's ``facts`` only when a game has some (so an ordinary game's hashes do not
+    depend on them)."""
     found = {name: plain(getattr(state, name)) for name in _NAMES}
+    solo = state.solo
+    found.update((name, plain(getattr(solo, name))) for name in _SOLO_NAMES)
     facts = state.facts
     if facts != NO_FACTS:
         found["facts"] = {

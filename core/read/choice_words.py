@@ -66,7 +66,7 @@ def forced_label(state: GameState, source: str, targets: tuple[int, ...]) -> str
 
 def refill_label(state: GameState) -> str:
     """Solo: a refill, with what is left of them and of the bag."""
-    left = state.refills_left
+    left = state.solo.refills_left
     return (
         f"refill the mountain ({left} refill{'' if left == 1 else 's'} left, "
         f"{len(state.bag)} dice in the bag)"

@@ -46,9 +46,9 @@ def die_view(state: GameState, die: int, *, in_bag: bool = False) -> dict[str, A
     if any(die in cache for cache in state.cached):
         view["cached"] = True
     if state.mode == "solo":
-        if state.is_frozen(die):
+        if state.solo.is_frozen(die):
             view["frozen"] = True
-        if state.is_neutralized(die):
+        if state.solo.is_neutralized(die):
             view["neutralized"] = True
     return view
 
@@ -94,7 +94,7 @@ def solo_result(state: GameState) -> SoloScore:
 def solo_view(state: GameState) -> dict[str, Any]:
     """A solo game's ``"solo"`` block: its score and rating so far, the refills left."""
     result = solo_result(state)
-    return {"score": result.score, "rating": result.rating, "refills_left": state.refills_left}
+    return {"score": result.score, "rating": result.rating, "refills_left": state.solo.refills_left}
 
 
 def state_view(state: GameState, seq: int) -> dict[str, Any]:
@@ -118,7 +118,7 @@ def state_view(state: GameState, seq: int) -> dict[str, Any]:
             if die is not None
         ],
         "bag": [die_view(state, d, in_bag=True) for d in state.bag],
-        "out_of_game": [die_view(state, d) for d in state.out_of_game],
+        "out_of_game": [die_view(state, d) for d in state.solo.out_of_game],
         "winner": winners[0] if len(winners) == 1 else None,
         "winners": winners,
     }
@@ -138,9 +138,9 @@ def _die_text(state: GameState, die: int) -> str:
         text += "(spent)"
     if any(die in cache for cache in state.cached):
         text += "(cached)"
-    if state.mode == "solo" and state.is_frozen(die):
+    if state.mode == "solo" and state.solo.is_frozen(die):
         text += "(frozen)"
-    if state.mode == "solo" and state.is_neutralized(die):
+    if state.mode == "solo" and state.solo.is_neutralized(die):
         text += "(neutralized)"
     return text
 
@@ -178,11 +178,12 @@ def _solo_lines(state: GameState) -> list[str]:
     faces = state.faces
     sequences = "; ".join(
         "-".join(str(faces[d]) for d in seq) + f" (dice {' '.join(str(d) for d in seq)})"
-        for seq in state.sequences
+        for seq in state.solo.sequences
     )
     return [
         f"{name}: score {result.score} ({result.rating}): hazards {b.hazards}, treasure "
-        f"{b.treasure}, frozen {b.frozen}, tunnels {b.tunnels}; refills left {state.refills_left}",
+        f"{b.treasure}, frozen {b.frozen}, tunnels {b.tunnels}; "
+        f"refills left {state.solo.refills_left}",
         f"{name} trove: {_trove_text(state, 0) if state.troves else 'empty'}",
         f"{name} sequences: {sequences or 'none'}",
     ]
@@ -216,7 +217,7 @@ def board_lines(state: GameState) -> list[str]:
     """The board as labelled lines; a game always has the same labels in the same order."""
     lines = [f"game: {_status(state)}"]
     lines += _mountain_lines(state)
-    extra = f", out of the game {len(state.out_of_game)}" if state.mode == "solo" else ""
+    extra = f", out of the game {len(state.solo.out_of_game)}" if state.mode == "solo" else ""
     lines.append(f"bag: {len(state.bag)} dice{extra}")
     if state.mode == "solo":
         return lines + _solo_lines(state)

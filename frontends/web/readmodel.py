@@ -68,7 +68,7 @@ def board_view(state: GameState, seq: int) -> dict[str, Any]:
     if state.mode == "solo" and state.troves:
         score = solo_score(state)
         b = score.breakdown
-        table["refills_left"] = state.refills_left
+        table["refills_left"] = state.solo.refills_left
         table["solo_score"] = {
             "score": score.score,
             "rating": score.rating,
@@ -81,10 +81,10 @@ def board_view(state: GameState, seq: int) -> dict[str, Any]:
                 "tunnels": b.tunnels,
             },
         }
-        table["sequences"] = [list(seq) for seq in state.sequences]
+        table["sequences"] = [list(seq) for seq in state.solo.sequences]
         # who is paired with whom, so the page can mark each pair (the flags alone cannot)
-        table["neutralized"] = [[hazard, tool] for hazard, tool in state.neutralized]
-        table["frozen"] = [[treasure, chest] for treasure, chest in state.frozen]
+        table["neutralized"] = [[hazard, tool] for hazard, tool in state.solo.neutralized]
+        table["frozen"] = [[treasure, chest] for treasure, chest in state.solo.frozen]
     else:
         table["round_now"] = round_now(state)
     facts = state.facts

@@ -49,7 +49,7 @@ def test_the_expert_does_not_see_the_dice_to_come():
     generator, chooses the same in a position alike but for the seed (other dice to come)."""
     compared = 0
     for state, depth in expert_solo_positions(32, 5):
-        if not state.refills_left:
+        if not state.solo.refills_left:
             continue
         other = evolve(state, seed=state.seed ^ 0x5EED)
         mine = make_bot("expert").choose(state, LegalList(state), bot_rng(state, depth, 0))
@@ -65,8 +65,8 @@ def test_successive_halving_plays_the_finalists_on_every_future():
     actions = shortlist(ranked, 10)
     weighed = weigh(m, actions, bot_rng(state, depth, 0), samples=16)
     played = sorted(n for _, n, _ in weighed)
-    assert played[0] >= min(4, played[-1]) and played[-1] == (16 if state.refills_left else 1)
-    assert len(actions) < 3 or played[0] < played[-1] or not state.refills_left
+    assert played[0] >= min(4, played[-1]) and played[-1] == (16 if state.solo.refills_left else 1)
+    assert len(actions) < 3 or played[0] < played[-1] or not state.solo.refills_left
 
 
 def test_the_expert_outscores_greedy_solo():

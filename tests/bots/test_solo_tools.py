@@ -57,12 +57,14 @@ def test_replay_json_of_a_solo_game_has_the_solo_block_and_flags(capsys, solo_lo
     assert view["solo"] == {
         "score": result.score,
         "rating": result.rating,
-        "refills_left": state.refills_left,
+        "refills_left": state.solo.refills_left,
     }
     trove = view["players"][0]["trove"]
-    assert {d["id"] for d in trove if d.get("frozen")} == {d for d, _ in state.frozen}
-    assert {d["id"] for d in trove if d.get("neutralized")} == {d for d, _ in state.neutralized}
-    assert state.frozen and state.neutralized  # the flags were really tested
+    assert {d["id"] for d in trove if d.get("frozen")} == {d for d, _ in state.solo.frozen}
+    assert {d["id"] for d in trove if d.get("neutralized")} == {
+        d for d, _ in state.solo.neutralized
+    }
+    assert state.solo.frozen and state.solo.neutralized  # the flags were really tested
     assert all(d.get("frozen", True) is True and d.get("neutralized", True) is True for d in trove)
 
 
@@ -94,9 +96,9 @@ def test_the_solo_board_shows_score_rating_refills_and_sequences(capsys, solo_lo
     assert (
         f"{name}: score {result.score} ({result.rating}): hazards {b.hazards}, treasure "
         f"{b.treasure}, frozen {b.frozen}, tunnels {b.tunnels}; refills left "
-        f"{state.refills_left}"
+        f"{state.solo.refills_left}"
     ) in text
-    first = state.sequences[0]
+    first = state.solo.sequences[0]
     shown = "-".join(state.faces[d] for d in first) + f" (dice {' '.join(map(str, first))})"
     assert f"{name} sequences: {shown}" in text
     assert "(frozen)" in text and "(neutralized)" in text
@@ -174,7 +176,7 @@ def test_with_nothing_random_left_montecarlo_plays_out_at_least_as_well_as_greed
     for game, command in solo_games("greedy", range(6)):
         state = game.state
         model = SoloModel.from_state(state)
-        if state.refills_left or is_free(model, action_of(command, model)):
+        if state.solo.refills_left or is_free(model, action_of(command, model)):
             continue
         legal, rng = LegalList(state), bot_rng(state, game.timeline.depth, 0)
         mine = make_bot("montecarlo").choose(state, legal, rng)

@@ -233,7 +233,7 @@ def test_solo_takes_spends_refills_and_stops_from_the_keys():
                 while session.chooser.mode() == "recycle":
                     seen.add("recycle")
                     session.chooser.choose()
-            elif session.state.refills_left:
+            elif session.state.solo.refills_left:
                 session.chooser.refill()
                 assert session.chooser.mode() == "menu"  # a refill is asked for first: two a game
                 session.chooser.choose()

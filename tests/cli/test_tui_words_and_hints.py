@@ -246,15 +246,15 @@ def test_a_refill_is_asked_for_first_and_says_how_many_are_left():
             break
     else:
         raise AssertionError("no solo game reached a possible refill")
-    seq, left = session.game.seq, session.state.refills_left
+    seq, left = session.game.seq, session.state.solo.refills_left
     session.chooser.refill()
     assert session.game.seq == seq and session.chooser.mode() == "menu"  # nothing done yet
     assert f"{left} refill" in session.chooser.menu.title
     session.back()  # Esc: no refill
-    assert session.game.seq == seq and session.state.refills_left == left
+    assert session.game.seq == seq and session.state.solo.refills_left == left
     session.chooser.refill()
     session.chooser.choose()
-    assert session.state.refills_left == left - 1
+    assert session.state.solo.refills_left == left - 1
     assert f"({left - 1} refill" in session.lines[-1].text
 
 

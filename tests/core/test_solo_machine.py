@@ -137,11 +137,11 @@ class SoloGame(RuleBasedStateMachine):
             list(state.bag)
             + list(dice_on(state.mountain))
             + [d for t in state.troves for d in t]
-            + list(state.out_of_game)
+            + list(state.solo.out_of_game)
         )
         assert sorted(places) == list(ALL_DICE)
         assert all((state.faces[d] is None) == (d in state.bag) for d in ALL_DICE)
-        assert all(KIND_OF[d] == "magic" for d in state.out_of_game)
+        assert all(KIND_OF[d] == "magic" for d in state.solo.out_of_game)
 
     @invariant()
     def the_log_rebuilds_the_live_state(self) -> None:
@@ -154,20 +154,20 @@ class SoloGame(RuleBasedStateMachine):
             return
         state = self.game.state
         trove, faces = state.troves[0], state.faces
-        assert 0 <= state.refills_left <= 2
+        assert 0 <= state.solo.refills_left <= 2
         hazards = [d for d in trove if KIND_OF[d] == "hazard"]
-        assert sorted(h for h, _ in state.neutralized) == sorted(hazards)
-        tools = [t for _, t in state.neutralized]
+        assert sorted(h for h, _ in state.solo.neutralized) == sorted(hazards)
+        tools = [t for _, t in state.solo.neutralized]
         assert len(set(tools)) == len(tools) and set(tools) <= set(trove)
-        for hazard, tool in state.neutralized:
+        for hazard, tool in state.solo.neutralized:
             assert faces[tool] == ("pickaxe" if cave_ins(faces[hazard]) else "shield")
             assert cave_ins(faces[hazard]) or dragons(faces[hazard])
-        held = Counter(chest for _, chest in state.frozen)
+        held = Counter(chest for _, chest in state.solo.frozen)
         assert all(n <= chests(faces[chest]) and chest in trove for chest, n in held.items())
-        assert all(KIND_OF[d] == "treasure" and d in trove for d, _ in state.frozen)
-        sequenced = [d for seq in state.sequences for d in seq]
+        assert all(KIND_OF[d] == "treasure" and d in trove for d, _ in state.solo.frozen)
+        sequenced = [d for seq in state.solo.sequences for d in seq]
         assert sorted(sequenced) == sorted(d for d in trove if KIND_OF[d] == "tunnel")
-        for seq in state.sequences:
+        for seq in state.solo.sequences:
             assert [faces[d] for d in seq] == [str(v) for v in range(1, len(seq) + 1)]
 
     @invariant()

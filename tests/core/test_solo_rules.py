@@ -4,6 +4,7 @@ neutralizing, freezing, spending and recycling, the refills, and the end."""
 from __future__ import annotations
 
 import pytest
+from attrs import evolve
 
 from core.commands import EndSolo, NewGame, Refill, SpendMagic, TakeDie, parse_command
 from core.dice import DIE_COUNT, KIND_OF
@@ -54,7 +55,7 @@ def test_setup_rolls_three_magic_dice_into_the_trove_then_fills_the_mountain():
     assert state.troves == (tuple(M[:3]),)
     assert all(state.faces[d] == f for d, f in rolled)
     assert len(events[2].placements) == 20 and None not in state.mountain
-    assert len(state.bag) == DIE_COUNT - 23 and state.refills_left == 2
+    assert len(state.bag) == DIE_COUNT - 23 and state.solo.refills_left == 2
     assert state.phase == SOLO and state.to_act() == 0
 
 
@@ -119,7 +120,7 @@ def test_a_1_is_always_taken_and_opens_a_new_sequence():
     state = solo_state(row0((T[1], "1")), trove=[(T[0], "1")], sequences=((T[0],),))
     events, after = when(state, TakeDie(0, T[1]))
     assert events == (sev.SoloDieTaken(T[1], "1", 0, 0, sequence=1),)
-    assert after.sequences == ((T[0],), (T[1],))
+    assert after.solo.sequences == ((T[0],), (T[1],))
 
 
 def test_a_value_extends_a_sequence_ending_one_below():
@@ -128,7 +129,7 @@ def test_a_value_extends_a_sequence_ending_one_below():
     )
     events, after = when(state, TakeDie(0, T[2]))
     assert events[0].sequence == 0
-    assert after.sequences == ((T[0], T[1], T[2]),)
+    assert after.solo.sequences == ((T[0], T[1], T[2]),)
 
 
 def test_a_3_without_a_sequence_1_2_is_refused_with_the_rule():
@@ -160,7 +161,7 @@ def test_a_tunnel_die_joins_the_first_sequence_it_fits():
     )
     events, after = when(state, TakeDie(0, T[3]))
     assert events[0].sequence == 1
-    assert after.sequences == ((T[0], T[1]), (T[2], T[3]))
+    assert after.solo.sequences == ((T[0], T[1]), (T[2], T[3]))
     assert refused(after, TakeDie(0, T[4])).code == "no_sequence"
 
 
@@ -189,8 +190,8 @@ def test_a_tool_neutralizes_one_hazard_and_no_other():
     state = solo_state(row0((H[0], "cavein2"), (H[1], "cavein1")), trove=[(TOOL[0], "pickaxe")])
     events, after = when(state, TakeDie(0, H[0]))
     assert events == (sev.SoloDieTaken(H[0], "cavein2", 0, 0, tool=TOOL[0]),)
-    assert after.neutralized == ((H[0], TOOL[0]),)
-    assert after.is_neutralized(H[0]) and not after.is_neutralized(TOOL[0])
+    assert after.solo.neutralized == ((H[0], TOOL[0]),)
+    assert after.solo.is_neutralized(H[0]) and not after.solo.is_neutralized(TOOL[0])
     error = refused(after, TakeDie(0, H[1]))
     assert error.code == "no_free_tool"
     assert str(error) == (
@@ -204,7 +205,7 @@ def test_the_lowest_free_tool_neutralizes_and_each_is_used_once():
     state = solo_state(row0((H[0], "dragon4"), (H[1], "dragon1")), trove=trove)
     _, state = when(state, TakeDie(0, H[0]))
     _, state = when(state, TakeDie(0, H[1]))
-    assert state.neutralized == ((H[0], TOOL[1]), (H[1], TOOL[3]))
+    assert state.solo.neutralized == ((H[0], TOOL[1]), (H[1], TOOL[3]))
 
 
 # -- taking: treasure and freezing ----------------------------------------------
@@ -215,7 +216,7 @@ def test_a_treasure_frozen_needs_a_free_chest():
     assert error.code == "no_free_chest"
     assert str(error) == f"no free chest to freeze die {G[0]} on; you have no chest"
     events, after = when(solo_state(row0((G[0], "gem2"))), TakeDie(0, G[0]))
-    assert events[0].chest is None and not after.is_frozen(G[0])
+    assert events[0].chest is None and not after.solo.is_frozen(G[0])
 
 
 def test_a_tool_die_with_k_chests_holds_k_frozen_treasure_dice():
@@ -228,11 +229,11 @@ def test_a_tool_die_with_k_chests_holds_k_frozen_treasure_dice():
         events, state = when(state, TakeDie(0, die, freeze=True))
         holders.append(events[0].chest)
     assert holders == [TOOL[1], TOOL[1], TOOL[2]]
-    assert all(state.is_frozen(d) for d, _ in gems[:3])
+    assert all(state.solo.is_frozen(d) for d, _ in gems[:3])
     error = refused(state, TakeDie(0, G[3], freeze=True))
     assert str(error) == f"no free chest to freeze die {G[3]} on; your 3 chest places are all taken"
     _, state = when(state, TakeDie(0, G[3]))  # unfrozen is still fine
-    assert not state.is_frozen(G[3])
+    assert not state.solo.is_frozen(G[3])
 
 
 def test_only_treasure_can_be_frozen():
@@ -257,7 +258,7 @@ def test_a_beer_die_is_turned_to_a_chosen_face():
     state = solo_state(row0((T[0], "beer")))
     events, after = when(state, TakeDie(0, T[0], as_face="1"))
     assert events == (sev.SoloDieTaken(T[0], "1", 0, 0, wild=True, sequence=0),)
-    assert after.faces[T[0]] == "1" and after.sequences == ((T[0],),)
+    assert after.faces[T[0]] == "1" and after.solo.sequences == ((T[0],),)
 
 
 def test_rule_d9_the_chosen_face_must_itself_be_legal():
@@ -300,7 +301,7 @@ def test_a_spent_magic_die_leaves_the_game_and_recycles_top_dice_into_the_bag():
     state = solo_state(STACK, trove=[(M[0], "magic2"), (T[5], "1")])
     events, after = when(state, SpendMagic(0, (T[3], T[2]), die=M[0]))
     assert events == (sev.SoloMagicSpent(M[0], ((T[3], 1, 0), (T[2], 0, 2))),)
-    assert after.troves == ((T[5],),) and after.out_of_game == (M[0],)
+    assert after.troves == ((T[5],),) and after.solo.out_of_game == (M[0],)
     assert T[3] in after.bag and T[2] in after.bag and M[0] not in after.bag
     assert after.faces[T[3]] is None and after.faces[T[2]] is None
     assert after.mountain[slot_index(1, 0)] is None and after.mountain[0] == T[0]
@@ -359,7 +360,7 @@ def test_a_refill_keeps_the_mountain_dice_and_fills_empty_slots_bottom_first():
     assert [SLOTS.index((r, c)) for _, r, c, _ in refilled.placements] == expected
     for (row, col), (die, _) in STACK.items():
         assert after.mountain[slot_index(row, col)] == die  # dice on the mountain stay
-    assert None not in after.mountain and after.refills_left == 1
+    assert None not in after.mountain and after.solo.refills_left == 1
     assert len(after.bag) == len(state.bag) - len(expected)
     assert after.troves == state.troves and after.faces[M[0]] == "magic1"  # no reroll
 
@@ -391,7 +392,7 @@ def test_two_refills_in_a_game_then_none():
     state = solo_state({}, trove=[(M[0], "magic1"), (M[1], "magic1")])
     for spender, refills_left in ((M[0], 1), (M[1], 0)):
         _, state = when(state, Refill(0))
-        assert state.refills_left == refills_left and None not in state.mountain
+        assert state.solo.refills_left == refills_left and None not in state.mountain
         top = state.mountain[slot_index(4, 0)]
         _, state = when(state, SpendMagic(0, (top,), die=spender))
     error = refused(state, Refill(0))
@@ -556,7 +557,7 @@ def test_a_wild_beer_refused_for_want_of_a_face_names_only_the_faces_it_can_be_t
     refusal lists those three, in words a player types back (no internal face names)."""
     trove = [(T[1], "1"), (T[2], "2"), (T[3], "1")]
     state = solo_state(row0((T[0], "beer"), (M[0], "beer")), trove=trove)
-    state = state.replace(sequences=((T[1], T[2]), (T[3],)))
+    state = state.replace(solo=evolve(state.solo, sequences=((T[1], T[2]), (T[3],))))
     error = refused(state, TakeDie(0, T[0]))
     assert error.code == "choose_face"
     assert f"'take {T[0]} as 1'" in error.message and "as 1, 2 or 3)" in error.message

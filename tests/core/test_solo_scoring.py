@@ -122,7 +122,9 @@ def test_solo_score_reads_a_played_game_and_matches_its_end_event():
         for d in trove
     )
     gems = {"gem1": 1, "gem2": 2, "gem3": 3}
-    expected += sum(gems.get(state.faces[d], 0) * (2 if state.is_frozen(d) else 1) for d in trove)
-    expected += 5 * sum(1 for seq in state.sequences if state.faces[seq[-1]] == "5")
+    expected += sum(
+        gems.get(state.faces[d], 0) * (2 if state.solo.is_frozen(d) else 1) for d in trove
+    )
+    expected += 5 * sum(1 for seq in state.solo.sequences if state.faces[seq[-1]] == "5")
     assert result.score == expected
     assert min(attrs.astuple(result.breakdown)) > 0

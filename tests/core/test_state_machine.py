@@ -169,7 +169,7 @@ class MultiplayerGame(RuleBasedStateMachine):
             list(state.bag)
             + [d for d in state.mountain if d is not None]
             + [d for t in state.troves for d in t]
-            + list(state.out_of_game)
+            + list(state.solo.out_of_game)
         )
         assert sorted(places) == list(ALL_DICE)
 

@@ -16,7 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from core.game import Game
-from core.projections.state import GameState, TableFacts
+from core.projections.state import GameState, SoloState, TableFacts
 from core.projections.statehash import HASH_VERSION, canonical, canonical_bytes, plain, state_hash
 from core.projections.timeline import replay
 from core.read.views import walk
@@ -69,8 +69,9 @@ def test_the_encoding_is_sorted_json_after_a_version_line():
     head, _, body = data.partition(b"\n")
     assert head == f"dice-miner state v{HASH_VERSION}".encode()
     decoded = json.loads(body)
-    # every field, sorted; the table's facts only when a game has some
-    assert list(decoded) == sorted(f.name for f in fields(GameState) if f.name != "facts")
+    # every field, sorted, the solo record's at the top level; the table's facts only when
+    # a game has some
+    assert list(decoded) == _FIELDS
     assert decoded == canonical(state)
     assert body == json.dumps(decoded, sort_keys=True, separators=(",", ":")).encode("ascii")
 
@@ -87,7 +88,10 @@ def test_a_value_of_another_type_is_refused_not_guessed():
 _GAMES = ("two-players", "solo", "four-players-undo")
 _BATCHES = {name: batches_of(name) for name in _GAMES}
 _STATES = [step.after for name in _GAMES for step in walk(_BATCHES[name])]
-_FIELDS = sorted(f.name for f in fields(GameState) if f.name != "facts")
+_SOLO_FIELDS = [f.name for f in fields(SoloState)]
+_FIELDS = sorted(
+    [f.name for f in fields(GameState) if f.name not in ("facts", "solo")] + _SOLO_FIELDS
+)
 
 
 @given(name=st.sampled_from(_GAMES), data=st.data())
@@ -123,6 +127,13 @@ def changed(value):
 
 @given(state=st.sampled_from(_STATES), name=st.sampled_from(_FIELDS))
 def test_a_changed_field_changes_the_hash(state, name):
+    if name in _SOLO_FIELDS:  # the solo record's fields, hashed as top-level keys
+        value = getattr(state.solo, name)
+        other = changed(value)
+        assert state_hash(state.replace(solo=evolve(state.solo, **{name: other}))) != (
+            state_hash(state)
+        )
+        return
     value = getattr(state, name)
     other = changed(value)
     assert other != value

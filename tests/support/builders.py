@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
+import attrs
 from attrs import evolve
 
 from core.dice import DIE_COUNT, HEROES, KIND_OF
 from core.events.base import Event
 from core.mountain import EMPTY, slot_index
 from core.projections.apply import fold
-from core.projections.state import EXCAVATION, SOLO, GameState
+from core.projections.state import EXCAVATION, SOLO, GameState, SoloState
 from core.rng import DiceRng
 from core.rules import resolve
 
@@ -102,7 +103,12 @@ def make_state(
 
 def solo_state(mountain=None, trove=(), **changes) -> GameState:
     """A solo state in play: ``mountain`` maps (row, col) to (die, face); ``trove`` is
-    (die, face) pairs; the rest of the dice are in the bag."""
+    (die, face) pairs; the rest of the dice are in the bag. ``changes`` may name the solo
+    record's fields too (``sequences=...``, ``refills_left=...``)."""
+    solo_names = {f.name for f in attrs.fields(SoloState)}
+    solo = SoloState(
+        **{"refills_left": 2, **{k: changes.pop(k) for k in solo_names & changes.keys()}}
+    )
     faces = [None] * DIE_COUNT
     slots = list(EMPTY)
     for (row, col), (die, face) in (mountain or {}).items():
@@ -111,7 +117,7 @@ def solo_state(mountain=None, trove=(), **changes) -> GameState:
     for die, face in trove:
         faces[die] = face
     used = {d for d in slots if d is not None} | {d for d, _ in trove}
-    used |= set(changes.get("out_of_game", ()))
+    used |= set(solo.out_of_game)
     state = GameState(
         game_id="test",
         seed=1,
@@ -129,7 +135,7 @@ def solo_state(mountain=None, trove=(), **changes) -> GameState:
         mountain=tuple(slots),
         bag=tuple(d for d in range(DIE_COUNT) if d not in used),
         faces=tuple(faces),
-        refills_left=2,
+        solo=solo,
     )
     return evolve(state, **changes)
 

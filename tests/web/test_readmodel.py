@@ -76,8 +76,8 @@ def test_the_solo_board_has_the_sequences_the_breakdown_and_the_refills():
             "tunnels": score.breakdown.tunnels,
         }
         assert sum(b.values()) == table["solo_score"]["score"] == score.score
-        assert table["sequences"] == [list(seq) for seq in state.sequences]
-        assert table["refills_left"] == state.refills_left
+        assert table["sequences"] == [list(seq) for seq in state.solo.sequences]
+        assert table["refills_left"] == state.solo.refills_left
         assert "round_now" not in table
         seen_sequences = seen_sequences or len(table["sequences"]) > 1
     assert seen_sequences

@@ -17,7 +17,7 @@ from core.modes.solo import events as sev
 from core.mountain import slot_at
 from core.projections.apply import HANDLERS as FOLDED
 from core.projections.apply import Handler, handler_table
-from core.projections.state import OVER, SOLO, GameState
+from core.projections.state import OVER, SOLO, GameState, SoloState
 
 #: This mode's fold, one handler per event: the mode's ``MODE.fold``.
 HANDLERS: dict[type[Event], Handler] = {}
@@ -43,7 +43,7 @@ def _trove_rolled(state: GameState, e: sev.StartingTroveRolled) -> GameState:
         troves=(tuple(d for d, _ in e.rolls),),
         faces=_set_faces(state.faces, e.rolls),
         bag=tuple(d for d in state.bag if d not in dice),
-        refills_left=e.refills,
+        solo=SoloState(refills_left=e.refills),
     )
 
 
@@ -51,24 +51,25 @@ def _trove_rolled(state: GameState, e: sev.StartingTroveRolled) -> GameState:
 def _taken(state: GameState, e: sev.SoloDieTaken) -> GameState:
     slots = list(state.mountain)
     slots[slot_at(e.row, e.col)] = None
+    solo = state.solo
     changes: dict[str, Any] = {}
     if e.sequence is not None:
-        seqs = state.sequences
+        seqs = solo.sequences
         if e.sequence == len(seqs):
             changes["sequences"] = (*seqs, (e.die,))
         else:
             grown = (*seqs[e.sequence], e.die)
             changes["sequences"] = seqs[: e.sequence] + (grown,) + seqs[e.sequence + 1 :]
     if e.tool is not None:
-        changes["neutralized"] = (*state.neutralized, (e.die, e.tool))
+        changes["neutralized"] = (*solo.neutralized, (e.die, e.tool))
     if e.chest is not None:
-        changes["frozen"] = (*state.frozen, (e.die, e.chest))
+        changes["frozen"] = (*solo.frozen, (e.die, e.chest))
     return evolve(
         state,
         mountain=tuple(slots),
         troves=((*state.troves[SEAT], e.die),),
         faces=_set_faces(state.faces, ((e.die, e.face),)),
-        **changes,
+        solo=evolve(solo, **changes) if changes else solo,
     )
 
 
@@ -83,7 +84,7 @@ def _spent(state: GameState, e: sev.SoloMagicSpent) -> GameState:
         state,
         mountain=tuple(slots),
         troves=(tuple(d for d in state.troves[SEAT] if d != e.die),),
-        out_of_game=(*state.out_of_game, e.die),
+        solo=evolve(state.solo, out_of_game=(*state.solo.out_of_game, e.die)),
         bag=tuple(sorted((*state.bag, *back))),
         faces=_set_faces(state.faces, ((d, None) for d in back)),
     )
@@ -92,7 +93,7 @@ def _spent(state: GameState, e: sev.SoloMagicSpent) -> GameState:
 @handles(sev.MountainRefilled)
 def _refilled(state: GameState, e: sev.MountainRefilled) -> GameState:
     placed = FOLDED[ev.MountainFilled](state, ev.MountainFilled(e.placements))
-    return evolve(placed, refills_left=state.refills_left - 1)
+    return evolve(placed, solo=evolve(state.solo, refills_left=state.solo.refills_left - 1))
 
 
 @handles(sev.SoloGameEnded)

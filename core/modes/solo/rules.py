@@ -142,7 +142,7 @@ def refill(out: Emitter, cmd: Refill) -> None:
     """Pour bag dice into the empty slots; the dice on the mountain stay. Twice a game."""
     state = out.state
     check_turn(state, cmd.seat)
-    if state.refills_left <= 0:
+    if state.solo.refills_left <= 0:
         raise RuleError(
             "no_refills_left", f"you have used both refills (the mountain refills {REFILLS} times)"
         )
@@ -178,7 +178,7 @@ HANDLERS: dict[type[Command], Handler] = {
 
 def can_refill(state: GameState) -> bool:
     """True if a refill is left and would place at least one die."""
-    return state.refills_left > 0 and bool(state.bag) and bool(fillable_slots(state.mountain))
+    return state.solo.refills_left > 0 and bool(state.bag) and bool(fillable_slots(state.mountain))
 
 
 def spendable(state: GameState) -> tuple[int, ...]:

@@ -95,7 +95,7 @@ def solo_score(state: GameState) -> SoloScore:
     faces = {d: state.face(d) for d in trove}
     return score_solo(
         faces,
-        {d for d, _ in state.neutralized if d in faces},
-        {d for d, _ in state.frozen if d in faces},
-        state.sequences,
+        {d for d, _ in state.solo.neutralized if d in faces},
+        {d for d, _ in state.solo.frozen if d in faces},
+        state.solo.sequences,
     )

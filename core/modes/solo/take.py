@@ -37,8 +37,8 @@ def open_sequence(state: GameState, value: int) -> int | None:
     """The sequence a tunnel ``value`` would join: a new one for a 1, else the first
     sequence ending in ``value - 1``; ``None`` if there is none."""
     if value == 1:
-        return len(state.sequences)
-    for index, seq in enumerate(state.sequences):
+        return len(state.solo.sequences)
+    for index, seq in enumerate(state.solo.sequences):
         if tunnel_value(state.face(seq[-1])) == value - 1:
             return index
     return None
@@ -51,7 +51,7 @@ def needed_tool(face: str) -> str:
 
 def free_tool(state: GameState, face: str) -> int | None:
     """The lowest-id tool die of the trove that can neutralize hazard ``face``, if any."""
-    tool, used = needed_tool(face), {t for _, t in state.neutralized}
+    tool, used = needed_tool(face), {t for _, t in state.solo.neutralized}
     faces = state.faces
     free = [d for d in state.troves[SEAT] if faces[d] == tool and d not in used]
     return min(free, default=None)
@@ -60,7 +60,7 @@ def free_tool(state: GameState, face: str) -> int | None:
 def chest_room(state: GameState) -> dict[int, int]:
     """Free places for frozen treasure on each chest die of the trove."""
     room = {d: chests(state.face(d)) for d in state.troves[SEAT] if KIND_OF[d] == "tool"}
-    for _, chest in state.frozen:
+    for _, chest in state.solo.frozen:
         room[chest] -= 1
     return {d: n for d, n in room.items() if n > 0}
 
@@ -168,9 +168,9 @@ def _refusal(state: GameState, die: int, kind: str, face: str) -> RuleError:
 def _sequence_reason(state: GameState, value: int) -> str:
     needed = ", ".join(str(v) for v in range(1, value))
     text = f"a {value} needs a sequence {needed} to extend; you have none"
-    if state.sequences:
+    if state.solo.sequences:
         yours = "; ".join(
-            "-".join(str(tunnel_value(state.face(d))) for d in seq) for seq in state.sequences
+            "-".join(str(tunnel_value(state.face(d))) for d in seq) for seq in state.solo.sequences
         )
         text += f" (your sequences: {yours})"
     return text
@@ -181,7 +181,7 @@ def _tool_reason(state: GameState, face: str) -> str:
     what = "cave-in" if cave_ins(face) else "dragon"
     tool = needed_tool(face)
     text = f"a {count}-{what} hazard needs an unassigned {tool} in your trove"
-    busy = [(h, t) for h, t in state.neutralized if state.faces[t] == tool]
+    busy = [(h, t) for h, t in state.solo.neutralized if state.faces[t] == tool]
     if busy:
         taken = ", ".join(f"die {t} neutralizes die {h}" for h, t in busy)
         return f"{text}; every {tool} is assigned ({taken})"

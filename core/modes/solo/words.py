@@ -56,7 +56,7 @@ def take_choice(state, e: sev.SoloDieTaken) -> str:
     if e.sequence is not None and e.face == "1":
         text += f", opening sequence {e.sequence + 1}"
     elif e.sequence is not None:
-        run = [tunnel_value(state.faces[d]) for d in state.sequences[e.sequence]]
+        run = [tunnel_value(state.faces[d]) for d in state.solo.sequences[e.sequence]]
         run.append(tunnel_value(e.face))
         text += f", extending sequence {e.sequence + 1} to {'-'.join(map(str, run))}"
     if e.tool is not None:
@@ -78,7 +78,7 @@ def _spent(state: GameState, e: sev.SoloMagicSpent) -> str:
 
 @describes(sev.MountainRefilled)
 def _refilled(state: GameState, e: sev.MountainRefilled) -> str:
-    left = state.refills_left - 1
+    left = state.solo.refills_left - 1
     return (
         f"{_name(state)} refilled the mountain with {len(e.placements)} dice from the bag "
         f"({left} refill{'' if left == 1 else 's'} left)"

@@ -446,7 +446,7 @@ class Chooser:
         if refill is None or not self.can(Refill):
             self.table.issue(Refill(self.table.input_seat()))  # the engine says why not
             return
-        left = self.table.state.refills_left
+        left = self.table.state.solo.refills_left
         title = f"Refill the mountain? ({left} refill{'s' if left != 1 else ''} left; u undoes it)"
         self._open(Menu(title, (MenuItem(refill.label, refill.command),)))
 

@@ -42,12 +42,12 @@ def side(session: Session, glyphs: Glyphs, width: int) -> Fragments:
     rating = f"  {result.rating}" if 3 + words_w + 4 + 2 + len(result.rating) <= width else ""
     out.append(("fg:#ffd700 bold", f"{rating}\n"))
     out.append((DIM, " Runs    "))
-    for seq in state.sequences:
+    for seq in state.solo.sequences:
         out += [_die(session, glyphs, d) for d in seq] + [("", "  ")]
-    out.append(("", "\n" if state.sequences else "none yet\n"))
+    out.append(("", "\n" if state.solo.sequences else "none yet\n"))
     for title, pairs, joint in (
-        (" Frozen  ", state.frozen, " on "),
-        (" Guarded ", state.neutralized, " by "),
+        (" Frozen  ", state.solo.frozen, " on "),
+        (" Guarded ", state.solo.neutralized, " by "),
     ):
         out.append((DIM, title))
         for shown, (die, holder) in enumerate(pairs):
@@ -63,8 +63,8 @@ def side(session: Session, glyphs: Glyphs, width: int) -> Fragments:
     out.append(
         (
             DIM,
-            f" Refills left {state.refills_left} · bag {len(state.bag)} · "
-            f"out of the game {len(state.out_of_game)}\n",
+            f" Refills left {state.solo.refills_left} · bag {len(state.bag)} · "
+            f"out of the game {len(state.solo.out_of_game)}\n",
         )
     )
     return out

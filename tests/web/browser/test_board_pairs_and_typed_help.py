@@ -39,8 +39,8 @@ def test_the_solo_board_says_which_tool_neutralizes_which_hazard_and_which_chest
         if not state.troves:
             continue
         table = board_view(state, step.seq + 1)["table"]
-        assert table["neutralized"] == [list(pair) for pair in state.neutralized]
-        assert table["frozen"] == [list(pair) for pair in state.frozen]
+        assert table["neutralized"] == [list(pair) for pair in state.solo.neutralized]
+        assert table["frozen"] == [list(pair) for pair in state.solo.frozen]
         seen.update(key for key in ("neutralized", "frozen") if table[key])
     assert seen == {"neutralized", "frozen"}
 

@@ -127,7 +127,9 @@ def test_the_solo_trove_is_drawn_sequence_by_sequence(page, server):
     )
     _, batches = load_batches(REPLAYS / "solo.dmlog")
     at, sequences = next(
-        (s.seq + 1, s.after.sequences) for s in walk(batches) if len(s.after.sequences) >= 3
+        (s.seq + 1, s.after.solo.sequences)
+        for s in walk(batches)
+        if len(s.after.solo.sequences) >= 3
     )
     page.goto(f"{server.url}/replay/solo.dmlog?at={at}")
     page.wait_for_selector(f"body[data-rendered-seq='{at}']", state="attached")
