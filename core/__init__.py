@@ -122,9 +122,6 @@ if TYPE_CHECKING:
     from core.events import Batch as Batch
     from core.events import CommandUndone as CommandUndone
     from core.events import Event as Event
-    from core.events import GameEnded as GameEnded
-    from core.events import RoundScored as RoundScored
-    from core.events import TieBreakScored as TieBreakScored
     from core.events import command_from_dict as command_from_dict
     from core.events import command_to_dict as command_to_dict
     from core.events import event_to_dict as event_to_dict
@@ -145,6 +142,9 @@ if TYPE_CHECKING:
     from core.host.seats import short_name as short_name
     from core.host.shared import worker_name as worker_name
     from core.host.thinking import think_in as think_in
+    from core.modes.multiplayer.events import GameEnded as GameEnded
+    from core.modes.multiplayer.events import RoundScored as RoundScored
+    from core.modes.multiplayer.events import TieBreakScored as TieBreakScored
     from core.modes.multiplayer.scoring import Breakdown as Breakdown
     from core.modes.solo.events import SoloGameEnded as SoloGameEnded
     from core.modes.solo.scoring import RATINGS as RATINGS
@@ -301,9 +301,6 @@ _HOMES: dict[str, tuple[str, ...]] = {
         "command_to_dict",
         "event_to_dict",
         "CommandUndone",
-        "GameEnded",
-        "RoundScored",
-        "TieBreakScored",
     ),
     # Stores: where games live
     "core.store": (
@@ -397,6 +394,7 @@ _HOMES: dict[str, tuple[str, ...]] = {
         "rating",
         "solo_score",
     ),
+    "core.modes.multiplayer.events": ("GameEnded", "RoundScored", "TieBreakScored"),
     "core.modes.solo.events": ("SoloGameEnded",),
     "core.modes.table.events": ("GameClosed", "RematchStarted", "SeatLeft", "SeedRevealed"),
     # Bots

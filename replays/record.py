@@ -13,7 +13,7 @@ import os
 import sys
 
 from core.bots.series import log_bytes
-from core.events.game import TieBreakBegan
+from core.modes.multiplayer.events import TieBreakBegan
 from replays.golden import SPECS, dump, record, save
 
 

@@ -1,4 +1,6 @@
-"""The events of a game: each a frozen fact holding only what replay needs.
+"""The events every game has, whatever its mode: a game begun, the mountain filled, the
+troves rerolled, a command undone. Each mode's own facts are in its package
+(``core.modes.multiplayer.events``, ``core.modes.solo.events``, ``core.modes.table.events``).
 
 Every random outcome is inside the event that caused it (each die drawn and where
 it landed, each face rolled, each random tie-break), so replaying a log never
@@ -15,34 +17,10 @@ from attrs import frozen
 
 from core.events.base import Event, event
 
-__all__ = [
-    "BeerShared",
-    "CommandUndone",
-    "DiceCached",
-    "DieTaken",
-    "FirstPlayerChosen",
-    "FirstPlayerRolled",
-    "GameEnded",
-    "GameStarted",
-    "HeroChosen",
-    "HeroesDealt",
-    "MagicPhaseBegan",
-    "MagicSpent",
-    "MagicTurnEnded",
-    "MountainFilled",
-    "ReplenishBegan",
-    "RoundBegan",
-    "RoundScored",
-    "StartPlayerChosen",
-    "TieBreakBegan",
-    "TieBreakScored",
-    "TrovesRerolled",
-]
+__all__ = ["CommandUndone", "GameStarted", "MountainFilled", "TrovesRerolled"]
 
 Placement = tuple[int, int, int, str]  # (die, row, col, face)
-Slide = tuple[int, int, int]  # (die, new row, new col)
 Roll = tuple[int, str]  # (die, new face)
-SeatRoll = tuple[int, str]  # (seat, face)
 
 
 @event(version=1)
@@ -62,147 +40,10 @@ class GameStarted(Event):
 
 @event(version=1, rolls=True)
 @frozen
-class FirstPlayerRolled(Event):
-    """One roll-off for first player: the seats that rolled and their tunnel faces."""
-
-    rolls: tuple[SeatRoll, ...]
-
-
-@event(version=1)
-@frozen
-class FirstPlayerChosen(Event):
-    """The roll-off found its winner; heroes are chosen in ``hero_order``."""
-
-    seat: int
-    hero_order: tuple[int, ...]
-
-
-@event(version=2)
-@frozen
-class HeroChosen(Event):
-    """A player took a hero, whose faces were ``faces`` (all game, every round).
-
-    Version 2 added ``faces`` so the log says what the hero showed when the game
-    was played, as the header's dice set does for the dice: a corrected hero
-    table (rule D1) must not change old games. Version 1 events are upcast with
-    the table of their time (``core.events.upcasters``).
-    """
-
-    seat: int
-    hero: str
-    faces: tuple[str, ...]
-
-
-@event(version=2, rolls=True)
-@frozen
-class HeroesDealt(Event):
-    """Heroes were dealt at random, one per seat; ``faces[seat]`` are that hero's faces.
-
-    Version 2 added ``faces``, for the reason HeroChosen v2 did: the log says what
-    each hero showed, so a corrected hero table (rule D1) cannot change old games.
-    """
-
-    heroes: tuple[str, ...]
-    faces: tuple[tuple[str, ...], ...]
-
-
-@event(version=1, rolls=True)
-@frozen
 class MountainFilled(Event):
     """Dice drawn from the bag at random, rolled, and placed in empty slots."""
 
     placements: tuple[Placement, ...]
-
-
-@event(version=1)
-@frozen
-class RoundBegan(Event):
-    """A round's excavation begins with ``start_seat``."""
-
-    round: int
-    start_seat: int
-
-
-@event(version=1)
-@frozen
-class DieTaken(Event):
-    """A player took a die from slot ``row, col``; ``slides`` are the dice that slid down."""
-
-    seat: int
-    die: int
-    face: str
-    row: int
-    col: int
-    slides: tuple[Slide, ...] = ()
-
-
-@event(version=1, rolls=True)
-@frozen
-class BeerShared(Event):
-    """A player rerolled a beer die of their trove and gave it away; they now take two dice."""
-
-    seat: int
-    die: int
-    to_seat: int
-    face: str
-
-
-@event(version=1)
-@frozen
-class MagicPhaseBegan(Event):
-    """The magic phase begins; ``seats`` take one magic turn each, in this order."""
-
-    seats: tuple[int, ...]
-
-
-@event(version=1)
-@frozen
-class MagicSpent(Event):
-    """A magic face was spent: ``die`` or the hero face ``hero_face``, rerolling ``rolls``."""
-
-    seat: int
-    die: int | None
-    hero_face: int | None
-    rolls: tuple[Roll, ...]
-
-    def shows_dice(self) -> bool:
-        """A spend that rerolled shows dice; one that only moved or took none does not."""
-        return bool(self.rolls)
-
-
-@event(version=1)
-@frozen
-class MagicTurnEnded(Event):
-    """A player finished their magic turn."""
-
-    seat: int
-
-
-@event(version=1)
-@frozen
-class RoundScored(Event):
-    """A round was scored: per seat ``(tunnel, treasure, hazard)``; ``doubled`` had most gems."""
-
-    round: int
-    scores: tuple[tuple[int, int, int], ...]
-    doubled: int | None
-
-
-@event(version=1)
-@frozen
-class ReplenishBegan(Event):
-    """Replenish begins; ``seats`` choose what to cache, in this order."""
-
-    seats: tuple[int, ...]
-
-
-@event(version=1)
-@frozen
-class DiceCached(Event):
-    """A player kept these dice of their trove as they are."""
-
-    seat: int
-    dice: tuple[int, ...]
 
 
 @event(version=1, rolls=True)
@@ -215,75 +56,11 @@ class TrovesRerolled(Event):
 
 @event(version=1)
 @frozen
-class StartPlayerChosen(Event):
-    """The player with the lowest total starts; ``tied`` lists a tie broken at random."""
-
-    seat: int
-    tied: tuple[int, ...] = ()
-
-    def shows_dice(self) -> bool:
-        """A tie broken at random shows the roll that broke it."""
-        return bool(self.tied)
-
-
-@event(version=1)
-@frozen
-class TieBreakBegan(Event):
-    """The game ended tied; ``seats`` play tie-break number ``number``."""
-
-    number: int
-    seats: tuple[int, ...]
-
-
-@event(version=1)
-@frozen
-class TieBreakScored(Event):
-    """A tie-break round was scored for the tied ``seats`` (same shape as RoundScored)."""
-
-    number: int
-    seats: tuple[int, ...]
-    scores: tuple[tuple[int, int, int], ...]
-    doubled: int | None
-
-
-@event(version=1)
-@frozen
-class GameEnded(Event):
-    """The game is over; more than one winner means the tie could not be broken."""
-
-    winners: tuple[int, ...]
-
-
-@event(version=1)
-@frozen
 class CommandUndone(Event):
     """The command whose batch began at event ``seq`` was undone; its events no longer count."""
 
     seq: int
 
 
-#: The facts of the multiplayer game and those every mode shares, in the order
-#: ``docs/reference/events.md`` lists them; registered by ``core.modes.install``.
-EVENTS: tuple[type[Event], ...] = (
-    GameStarted,
-    FirstPlayerRolled,
-    FirstPlayerChosen,
-    HeroChosen,
-    HeroesDealt,
-    MountainFilled,
-    RoundBegan,
-    DieTaken,
-    BeerShared,
-    MagicPhaseBegan,
-    MagicSpent,
-    MagicTurnEnded,
-    RoundScored,
-    ReplenishBegan,
-    DiceCached,
-    TrovesRerolled,
-    StartPlayerChosen,
-    TieBreakBegan,
-    TieBreakScored,
-    GameEnded,
-    CommandUndone,
-)
+#: The facts every game has, registered first by ``core.modes.install``.
+EVENTS: tuple[type[Event], ...] = (GameStarted, MountainFilled, TrovesRerolled, CommandUndone)

@@ -2,8 +2,8 @@
 solo game (``core.modes.solo``) and the table's facts (``core.modes.table``), which are a
 part of every game. Each keeps its parts together, each part named by its layer:
 
-- ``events.py``: the mode's facts (frozen, past tense, a tag and a version each; the
-  multiplayer game's stay in ``core.events.game``, beside those every mode shares);
+- ``events.py``: the mode's facts (frozen, past tense, a tag and a version each; those
+  every game has are ``core.events.game``'s);
 - ``rules.py`` (and ``take.py``, ``flow.py``, ``magic.py``, ``cache.py``, ``setup.py``):
   deciding its commands;
 - ``legal.py``: its legal moves, as groups ``core.rules.legal`` walks and counts;
@@ -18,6 +18,7 @@ layers above that decode, fold or decide (``core.store``, ``core.game``, ``core.
 import it; a new mode is one more package and one more line in ``MODES``.
 """
 
+from core.events import game as every_game
 from core.events.base import register_events
 from core.modes import multiplayer, solo, table
 from core.modes.mode import Mode
@@ -32,11 +33,11 @@ TABLE: Mode = table.MODE
 
 
 def install() -> None:
-    """Hand each layer its part of every mode: the events to the codec's table (in the
-    events page's order), the folds to the projection, the rules (with the table's) to
-    ``core.rules``, the table's check of a NewGame's options to the setup. Installing
-    again changes nothing."""
-    register_events(*(cls for mode in (*MODES, TABLE) for cls in mode.events))
+    """Hand each layer its part of every mode: the events to the codec's table (those every
+    game has first, then each mode's: the events page's order), the folds to the
+    projection, the rules (with the table's) to ``core.rules``, the table's check of a
+    NewGame's options to the setup. Installing again changes nothing."""
+    register_events(*every_game.EVENTS, *(cls for mode in (*MODES, TABLE) for cls in mode.events))
     register_fold(*(mode.fold for mode in (*MODES, TABLE)))
     for mode in MODES:
         assert mode.start and mode.advance and mode.legal, mode.name

@@ -16,9 +16,9 @@ from pathlib import Path
 from core.bots import RandomBot
 from core.bots.play import bot_command
 from core.commands import SpendMagic
-from core.events import game as ev
 from core.events.codec import command_to_dict
 from core.game import Game
+from core.modes.multiplayer import events as ev
 from core.modes.solo import events as sev
 from core.projections.state import EXCAVATION
 from core.read.choices import choices

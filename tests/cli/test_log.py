@@ -11,10 +11,10 @@ from attrs import evolve
 from core.bots import RandomBot, bot_rng
 from core.commands import Undo
 from core.events.codec import encode_batch
-from core.events.game import DieTaken
 from core.game import Game
 from core.log import read_log
 from core.log.framing import encode_log
+from core.modes.multiplayer.events import DieTaken
 from core.store import load_batches
 from tests.support.cli_helpers import (
     flip_byte,

@@ -6,8 +6,8 @@ import pytest
 from attrs import evolve
 
 from core.dice import DIE_COUNT
-from core.events.game import DieTaken
 from core.game import Game
+from core.modes.multiplayer.events import DieTaken
 from tests.support.cli_helpers import game_with_undo, recorded_game, rewrite_log, run_cli
 from tests.support.replay_shape import check_shape
 

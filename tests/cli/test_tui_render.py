@@ -9,8 +9,8 @@ from prompt_toolkit.utils import get_cwidth
 
 from core.commands import TakeDie
 from core.dice import ALL_FACES
-from core.events import game as ev
 from core.game import Game
+from core.modes.multiplayer import events as ev
 from core.mountain import ROW_LENGTHS, dice_on
 from frontends.cli.tui import board, overlays, panels
 from frontends.cli.tui.glyphs import ASCII, UNICODE, Glyphs

@@ -9,8 +9,8 @@ from prompt_toolkit.validation import ValidationError
 
 from core import second_person
 from core.commands import ShareBeer, SpendMagic, TakeDie
-from core.events import game as ev
 from core.game import Game
+from core.modes.multiplayer import events as ev
 from core.modes.multiplayer.cache import cache_capacity
 from core.modes.multiplayer.magic import magic_sources, reroll_targets, targets_needed
 from core.modes.solo import events as sev

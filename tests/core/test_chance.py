@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 
 from core.events import EVENT_TYPES
-from core.events import game as ev
 from core.events.chance import shows_dice
 from core.game import Game
+from core.modes.multiplayer import events as ev
 from core.modes.solo.events import SoloDieTaken
 from core.projections.apply import apply
 from core.projections.state import PREGAME

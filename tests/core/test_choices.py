@@ -28,8 +28,8 @@ from core.commands import (
     TakeDie,
 )
 from core.errors import RuleError
-from core.events import game as ev
 from core.game import Game
+from core.modes.multiplayer import events as ev
 from core.projections.state import MAGIC, REPLENISH, GameState
 from core.read.choices import Choices, Option, choices
 from core.rng import DiceRng

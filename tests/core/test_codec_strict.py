@@ -9,7 +9,6 @@ from hypothesis import strategies as st
 
 from core.commands import COMMAND_TYPES, CacheDice, NewGame, SpendMagic
 from core.errors import EventFormatError
-from core.events import game as ev
 from core.events.codec import (
     command_from_dict,
     command_to_dict,
@@ -19,6 +18,7 @@ from core.events.codec import (
     event_to_dict,
 )
 from core.events.strict import check_for
+from core.modes.multiplayer import events as ev
 from tests.support.strategies import EVENTS
 
 GOOD = {

@@ -7,9 +7,9 @@ import pytest
 
 from core.bots import RandomBot, bot_rng
 from core.commands import EndMagicTurn
-from core.events import game as ev
 from core.events.codec import Batch
 from core.game import Game
+from core.modes.multiplayer import events as ev
 from core.projections.apply import fold
 from core.read.views import ReplayError, walk
 

@@ -301,10 +301,11 @@ def test_every_event_class_is_in_its_modules_list():
 
     from core.events import game
     from core.events.base import Event
+    from core.modes.multiplayer import events as multiplayer
     from core.modes.solo import events as solo
     from core.modes.table import events as table
 
-    for module in (game, solo, table):
+    for module in (game, multiplayer, solo, table):
         defined = [
             cls
             for _, cls in inspect.getmembers(module, inspect.isclass)

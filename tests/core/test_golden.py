@@ -16,8 +16,8 @@ from attrs import evolve
 
 from core.bots.series import log_bytes
 from core.commands import Undo
-from core.events.game import CommandUndone, DieTaken, TieBreakBegan, TieBreakScored
 from core.game import Game
+from core.modes.multiplayer.events import CommandUndone, DieTaken, TieBreakBegan, TieBreakScored
 from core.store import load_batches
 from core.verify import rerun
 from replays.golden import HERE, SPECS, dump

@@ -7,8 +7,8 @@ import pytest
 
 from core.commands import ChooseHero, NewGame
 from core.errors import RuleError
-from core.events import game as ev
 from core.game import Game
+from core.modes.multiplayer import events as ev
 from core.projections.apply import apply, fold, fold_each
 from core.projections.state import NOT_STARTED, PREGAME
 from core.projections.steps import Commit

@@ -4,7 +4,7 @@ import pytest
 
 from core.commands import ChooseHero, ShareBeer, TakeDie
 from core.errors import RuleError
-from core.events import game as ev
+from core.modes.multiplayer import events as ev
 from core.mountain import slot_index
 from core.projections.state import MAGIC
 from tests.support.builders import ScriptedRng, dice_of, make_state, when

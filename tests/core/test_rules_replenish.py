@@ -4,7 +4,7 @@ import pytest
 
 from core.commands import CacheDice, EndMagicTurn
 from core.errors import RuleError
-from core.events import game as ev
+from core.modes.multiplayer import events as ev
 from core.modes.multiplayer.cache import cache_capacity
 from core.projections.state import EXCAVATION, MAGIC, OVER, REPLENISH
 from tests.support.builders import ScriptedRng, dice_of, make_state, when

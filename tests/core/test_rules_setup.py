@@ -4,7 +4,7 @@ import pytest
 
 from core.commands import ChooseHero, NewGame, TakeDie
 from core.errors import RuleError
-from core.events import game as ev
+from core.modes.multiplayer import events as ev
 from core.mountain import dice_on
 from core.projections.state import EXCAVATION, PREGAME, SETUP
 from core.rules import decide

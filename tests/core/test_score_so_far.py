@@ -8,7 +8,7 @@ will really give them, not a doubling won by the player who is out of it.
 from __future__ import annotations
 
 from core.commands import EndMagicTurn
-from core.events import game as ev
+from core.modes.multiplayer import events as ev
 from core.modes.multiplayer.scoring import Breakdown
 from core.projections.state import MAGIC
 from core.read.views import score_so_far

@@ -8,8 +8,8 @@ from core.bots.play import bot_command, play_game
 from core.bots.random_bot import RandomBot
 from core.commands import TakeDie
 from core.events.codec import Batch
-from core.events.game import DieTaken
 from core.game import Game
+from core.modes.multiplayer.events import DieTaken
 from core.projections.snapshots import SnapshotIndex, UnreplayableBatch
 from core.projections.state import PREGAME
 from core.projections.timeline import Timeline, replay

@@ -27,10 +27,10 @@ from core.commands import (
 )
 from core.dice import ALL_DICE, HERO_NAMES
 from core.errors import RuleError
-from core.events import game as ev
 from core.events.codec import decode_batch
 from core.game import Game
 from core.log import follow_log
+from core.modes.multiplayer import events as ev
 from core.projections.apply import apply
 from core.projections.timeline import replay
 from core.store import load_batches

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from core.events import game as ev
+from core.modes.multiplayer import events as ev
 from core.read.text import describe
 from core.words import die_words, slot_words
 from tests.support.builders import dice_of, make_state

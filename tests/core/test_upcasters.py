@@ -22,7 +22,6 @@ from core.bots.play import bot_command
 from core.dice import DICE_SET, HEROES
 from core.errors import EventFormatError, LogDamaged, LogVersionError
 from core.events.codec import event_from_dict, event_to_dict
-from core.events.game import GameStarted, HeroChosen, HeroesDealt
 from core.events.upcasters import (
     HEROES_STANDARD_D1,
     UPCASTERS,
@@ -32,6 +31,7 @@ from core.events.upcasters import (
 from core.game import Game
 from core.log import read_log
 from core.log.framing import PREAMBLE, encode_frame, encode_log
+from core.modes.multiplayer.events import GameStarted, HeroChosen, HeroesDealt
 from core.projections.apply import fold
 from core.store import FileStream
 

@@ -8,8 +8,8 @@ from core.bots import RandomBot, bot_rng
 from core.bots.play import bot_command
 from core.commands import EndSolo, TakeDie
 from core.dice import ALL_FACES, DIE_COUNT, FACES, HERO_NAMES, KIND_OF
-from core.events import game as ev
 from core.game import Game
+from core.modes.multiplayer import events as ev
 from core.mountain import SLOTS
 from core.projections.state import MAGIC, REPLENISH
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from core.events.game import RoundScored, TieBreakScored
+from core.modes.multiplayer.events import RoundScored, TieBreakScored
 from core.modes.solo.scoring import solo_score
 from core.projections.state import EXCAVATION, MAGIC
 from core.read.views import walk

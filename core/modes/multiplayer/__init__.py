@@ -1,12 +1,7 @@
-"""The multiplayer game (RULES.md section 3): its events, rules, flow, fold, words and score.
+"""The multiplayer game (RULES.md section 3): its events, rules, flow, fold, words and score."""
 
-Its facts stay in ``core.events.game``, beside those every mode shares, so the events page
-keeps its order.
-"""
-
-from core.events import game as events
 from core.modes.mode import Mode
-from core.modes.multiplayer import fold, legal, rules, words
+from core.modes.multiplayer import events, fold, legal, rules, words
 from core.modes.multiplayer.flow import advance
 from core.modes.multiplayer.setup import start_multiplayer
 

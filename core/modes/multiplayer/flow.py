@@ -5,7 +5,7 @@ skipping turns with nothing to decide, scoring, replenishing, the tie-break, the
 
 from __future__ import annotations
 
-from core.events import game as ev
+from core.modes.multiplayer import events as ev
 from core.modes.multiplayer.cache import cache_capacity
 from core.modes.multiplayer.magic import has_magic
 from core.modes.multiplayer.scoring import doubled_seat, gem_count, score_round

@@ -3,8 +3,8 @@ mode's ``MODE.fold``; what every mode shares is ``core.projections.apply``'s own
 
 from __future__ import annotations
 
-from core.events import game as ev
 from core.events.base import Event
+from core.modes.multiplayer import events as ev
 from core.mountain import SLOT_COUNT, SLOTS, slot_at
 from core.projections.apply import Handler, handler_table
 from core.projections.state import EXCAVATION, MAGIC, OVER, REPLENISH, GameState

@@ -18,7 +18,7 @@ from core.commands import (
 )
 from core.dice import BEER, HEROES
 from core.errors import RuleError
-from core.events import game as ev
+from core.modes.multiplayer import events as ev
 from core.modes.multiplayer.cache import cache_capacity, is_legal_cache
 from core.modes.multiplayer.magic import MagicSource, magic_sources, reroll_targets
 from core.mountain import SLOTS, is_top, slide_run

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from core.commands import NewGame
 from core.dice import DICE_SET, FACES, HERO_NAMES, HEROES
-from core.events import game as ev
+from core.modes.multiplayer import events as ev
 from core.modes.multiplayer.flow import advance
 from core.modes.table.rules import emit_table_facts
 from core.rules.emitter import Emitter

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from core.events import game as ev
 from core.events.base import Event, event_table
+from core.modes.multiplayer import events as ev
 from core.projections.state import GameState
 from core.words import die_face_words, die_words, face_words, slot_words
 

@@ -23,10 +23,13 @@ from core import (
     Choices,
     Command,
     CommandSyntaxError,
+    CommandUndone,
     Commit,
     Event,
     Game,
+    GameEnded,
     GameState,
+    RoundScored,
     RuleError,
     Seating,
     SeatRecord,
@@ -36,13 +39,13 @@ from core import (
     StoreError,
     Table,
     TakeDie,
+    TieBreakScored,
     Undo,
     choices,
     describe,
     parse_command,
     second_person,
 )
-from core import events as ev
 from frontends.cli.tui.choosing import Chooser
 from frontends.cli.tui.glyphs import sort_key
 from frontends.cli.tui.hints import Hint, HintMove
@@ -52,8 +55,8 @@ from frontends.cli.tui.typed import ambiguous_number, dice_of
 from frontends.cli.tui.words import prompt, waiting
 
 #: Events that close a round (a score table follows) or the game.
-ROUND_ENDS = (ev.RoundScored, ev.TieBreakScored)
-GAME_ENDS = (ev.GameEnded, SoloGameEnded)
+ROUND_ENDS = (RoundScored, TieBreakScored)
+GAME_ENDS = (GameEnded, SoloGameEnded)
 
 
 @frozen
@@ -227,16 +230,16 @@ class Session:
         """Open the score table after a round, the result at the end (closed by an undo)."""
         if isinstance(event, ROUND_ENDS):
             self.overlay = "round"
-            if isinstance(event, ev.RoundScored):
+            if isinstance(event, RoundScored):
                 self.doubled[event.round] = event.doubled
         elif isinstance(event, GAME_ENDS):
             self.overlay = "over"
-        elif isinstance(event, ev.CommandUndone) and self.overlay == "over":
+        elif isinstance(event, CommandUndone) and self.overlay == "over":
             self.overlay = None
 
     def _line(self, step: Step) -> Line:
         seq, event, before = step.seq, step.event, step.before
-        if isinstance(event, ev.CommandUndone):
+        if isinstance(event, CommandUndone):
             # every line of the command's events is shown undone, not only its first
             self.undone.update(range(event.seq, self._batch_ends.get(event.seq, event.seq + 1)))
             what = self._texts.get(event.seq, f"the command at event {event.seq}")
