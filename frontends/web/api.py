@@ -255,10 +255,10 @@ def game_command(game_id: str):
         raise ApiError(403, "forbidden", "a move needs the secret link of the seat it is for")
     names = tuple(short_name(record) for record in live.table.seats)
     command = _command(body, seat, names, live.table.game.verbs)
-    records, board = live.issue(
+    records, now = live.issue(
         seat, command, expected_seq=_position(body), request=_request_id(body)
     )
-    return jsonify({"seq": board["seq"], "events": records, "state": board})
+    return jsonify({"seq": now["state"]["seq"], "events": records, **now})
 
 
 def _position(body: dict[str, Any]) -> int | None:

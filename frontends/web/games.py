@@ -28,6 +28,7 @@ from core import (
     replay,
 )
 from frontends.web.choices_json import choices_view
+from frontends.web.lastmove import LastMove
 from frontends.web.readmodel import ScoreSeries, board_view, page_record
 
 
@@ -60,6 +61,7 @@ class LiveGame:
         self.records: list[dict[str, Any]] = []
         self.totals: list[list[int]] = []  # each player's total after each event
         self.scores = ScoreSeries()
+        self._last_move = LastMove()  # each record's marks: what the board marks after it
         self._batch_records: dict[int, range] = {}  # batch seq -> its events' seqs
         with table.changed:
             # what the table has folded, not what the store holds: another process's move
@@ -151,6 +153,13 @@ class LiveGame:
             raise ValueError(f"at must be 1 to {timeline.seq}, not {at}")
         return board_view(replay(self.table.game.batches(), upto=at).state, at)
 
+    def now(self, at: int | None = None) -> dict[str, Any]:
+        """The game as a page draws it, the same for every spectator: the board after ``at``
+        events (``state``; now, by default), and as they are now the chart's series
+        (``scores``) and where the dice come from (``dice``)."""
+        scores, dice = self.scores.data(), dice_origin(self.state)
+        return {"state": self.board(at), "scores": scores, "dice": dice}
+
     def choices(self) -> dict[str, Any]:
         """What the player to act may do now, with the seq it holds for, and which seats'
         undo would be taken now (``can_undo``, by seat: false for a bot's)."""
@@ -190,7 +199,8 @@ class LiveGame:
         request: str | None = None,
     ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
         """A person's command for ``seat`` (an undo by the table's policy): the records of
-        the events it caused and the board after it. A refusal changes nothing.
+        the events it caused and the game after it (``now``'s parts, the board at the end
+        of the command). A refusal changes nothing.
 
         A ``request`` already answered (its answer lost on the way, the client asking
         again) gets that first answer again, and makes no second move.
@@ -200,8 +210,9 @@ class LiveGame:
             return self._answer(moved.first, moved.end)
 
     def _answer(self, first: int, end: int) -> tuple[list[dict[str, Any]], dict[str, Any]]:
-        """The answer a request got: the records of its events and the board after them."""
-        return list(self.records[first:end]), self.board(end)
+        """The answer a request got: the records of its events and the game after them (the
+        board after them; the chart's series and the dice as they are now)."""
+        return list(self.records[first:end]), self.now(end)
 
     # -- the records ---------------------------------------------------------
 
@@ -212,6 +223,7 @@ class LiveGame:
 
     def _keep(self, step: Step) -> None:
         record = page_record(step)
+        record["marks"] = self._last_move.after(record)
         if isinstance(step.event, CommandUndone):
             # the events it strikes, as the server knows them: the page marks these
             record["undoes"] = list(self._mark_undone(step.event.seq))

@@ -4,9 +4,15 @@
 
     id: <seq>
     event: step
-    data: {"event": RECORD, "totals": [TOTAL, ...], "state": BOARD-or-null}
+    data: {"event": RECORD, "totals": [TOTAL, ...], "state": BOARD-or-null,
+           "scores": SERIES-or-null, "dice": DICE-or-null}
 
-where the last event of each burst carries the board after it. A browser that
+where the last event of each burst carries the board after it, the chart's series
+(``ScoreSeries.data``: each seat's score so far where it changed, and the rounds) and
+where the dice come from (``dice_origin``: a secret seed is shown once revealed): the
+page draws them as they come and works none of them out from the events. Each record
+carries the board's marks after it (``marks``, frontends/web/lastmove.py). Nothing in
+a message is any one seat's: a seat's choices are its own request. A browser that
 reconnects sends ``Last-Event-ID`` and gets the events after it, nothing twice.
 The stream stays bounded: a comment every ``SSE_HEARTBEAT`` seconds (a gone
 client fails the write and ends it), an ``end`` event once the game is over and
@@ -48,9 +54,11 @@ def _resume_from(live: LiveGame) -> int:
     return int_arg("from", 0, 0, live.seq)
 
 
-def message(record: dict, totals: list[int], state: dict | None) -> str:
-    """One event as an SSE message (its seq is the message id)."""
-    data = json.dumps({"event": record, "totals": totals, "state": state}, separators=(",", ":"))
+def message(record: dict, totals: list[int], now: dict | None = None) -> str:
+    """One event as an SSE message (its seq is the message id); ``now``: the game after it
+    (``state``, ``scores``, ``dice``), on a burst's last message only."""
+    parts = now or {"state": None, "scores": None, "dice": None}
+    data = json.dumps({"event": record, "totals": totals, **parts}, separators=(",", ":"))
     return f"id: {record['seq']}\nevent: step\ndata: {data}\n\n"
 
 
@@ -78,9 +86,9 @@ def _burst(live: LiveGame, start: int) -> tuple[bytes, int]:
     if cached is not None and cached[0] == (start, end):
         return cached[1], end
     records, totals = live.records[start:end], live.totals[start:end]
-    state, last = live.board(), len(records) - 1
+    now, last = live.now(), len(records) - 1
     text = "".join(
-        message(record, total, state if i == last else None)
+        message(record, total, now if i == last else None)
         for i, (record, total) in enumerate(zip(records, totals, strict=True))
     ).encode()  # bytes: sent as they are, not encoded again for each spectator
     _bursts[live] = ((start, end), text)

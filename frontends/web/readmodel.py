@@ -86,7 +86,11 @@ def board_view(state: GameState, seq: int) -> dict[str, Any]:
         table["neutralized"] = [[hazard, tool] for hazard, tool in state.neutralized]
         table["frozen"] = [[treasure, chest] for treasure, chest in state.frozen]
     else:
-        table["round_now"] = round_now(state)
+        now = table["round_now"] = round_now(state)
+        # the round's score so far, as the card says it: the parts added up here, not in the page
+        table["round_now_total"] = (
+            None if now is None else [None if p is None else sum(p) for p in now]
+        )
     facts = state.facts
     if facts.bot_seats:  # a bot plays a person's seat: shown at the seat, not only in the log
         table["stand_ins"] = {str(seat): kind for seat, kind in facts.bot_seats}
@@ -111,7 +115,7 @@ def round_now(state: GameState) -> list[list[int] | None] | None:
 
     Only while dice are being dug or magic spent (None otherwise); in a tie-break
     the seats out of it are None. The scores are the engine's (``score_so_far``,
-    which the terminal shows too): the page only adds up the three parts.
+    which the terminal shows too); ``round_now_total`` in the board adds them up.
     """
     if state.phase not in (EXCAVATION, MAGIC) or not state.troves:
         return None

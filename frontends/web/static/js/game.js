@@ -8,7 +8,7 @@
 // replay viewer and its log can be downloaded.
 
 import { ApiError, getJSON, postJSON } from "./api.js";
-import { Boards, scoreSoFar } from "./boards.js";
+import { Boards } from "./boards.js";
 import { renderChart } from "./chart.js";
 import { addSprite } from "./dice.js";
 import { EventList, struck } from "./events.js";
@@ -35,7 +35,6 @@ import { refusalFor } from "./refusal.js";
 
 const gameId = document.body.dataset.game;
 const base = `/api/games/${encodeURIComponent(gameId)}`;
-const SCORED = new Set(["RoundScored", "TieBreakScored"]);
 /** How many times a move is sent again when the network, not the server, failed it. */
 const RETRIES = 3;
 
@@ -100,6 +99,7 @@ class GamePage {
     this.seats = game.seats;
     this.scores = game.scores; // each seat's score so far, through the game (the server's)
     this.dice = game.dice;
+    this.nowSeq = game.seq; // the position the scores and the dice are of
     if (this.dice && this.dice.kind === "branch") this.findParent();
     for (const record of game.events) this.records[record.seq] = record;
     this.events = new EventList(this.dom.events, this.names, (position) => this.goTo(position));
@@ -129,9 +129,9 @@ class GamePage {
     stream.addEventListener("open", () => this.liveDot("on"));
     stream.addEventListener("error", () => this.liveDot(stream.readyState === EventSource.CLOSED ? "" : "off"));
     stream.addEventListener("step", (message) => {
-      const { event, state } = JSON.parse(message.data);
+      const { event, ...now } = JSON.parse(message.data);
       this.noteEvent(event);
-      if (state) this.setBoard(state);
+      if (now.state) this.setBoard(this.noteNow(now));
     });
     stream.addEventListener("end", () => {
       stream.close();
@@ -150,33 +150,21 @@ class GamePage {
     if (this.records[event.seq]) return; // already here (a command's answer, a resumed stream)
     this.records[event.seq] = event;
     this.events.append([event]);
-    if (SCORED.has(event.type) && !this.scores.rounds.includes(event.seq + 1)) this.scores.rounds.push(event.seq + 1);
-    if (event.type === "CommandUndone") {
-      this.scores.rounds = this.scores.rounds.filter((p) => p - 1 < event.event_seq || p - 1 >= event.seq);
-      for (const seq of struck(event)) if (this.records[seq]) this.records[seq].undone = true;
-    }
-    if (event.type === "SeedRevealed" && this.dice) {
-      this.dice = { kind: "revealed", commitment: this.dice.commitment, secret: event.secret };
-    }
+    if (event.type === "CommandUndone") for (const seq of struck(event)) if (this.records[seq]) this.records[seq].undone = true;
   }
 
-  /** The chart's point for a board: each seat's score so far there, when it changed. */
-  notePoint(board) {
-    const points = this.scores.points;
-    const last = points.at(-1);
-    if (last && last[0] >= board.seq) return;
-    const scores = scoreSoFar(board);
-    if (!last || JSON.stringify(last[1]) !== JSON.stringify(scores)) points.push([board.seq, scores]);
-  }
-
-  /** The chart from every board, once the page holds them all (exact at every event). */
-  pointsFromBoards() {
-    const points = [];
-    for (let n = 1; n <= this.board.seq; n++) {
-      const scores = scoreSoFar(this.boards.get(n));
-      if (!points.length || JSON.stringify(points.at(-1)[1]) !== JSON.stringify(scores)) points.push([n, scores]);
+  /**
+   * The game after a burst of the stream or a command's answer, as the server sends it: the
+   * chart's series and where the dice come from (a secret seed, once revealed), kept unless
+   * the page already holds a later one. Returns the board.
+   */
+  noteNow({ state, scores, dice }) {
+    if (state.seq >= this.nowSeq) {
+      this.nowSeq = state.seq;
+      this.scores = scores;
+      this.dice = { ...this.dice, ...dice }; // the parent's name and link (findParent) kept
     }
-    this.scores.points = points;
+    return state;
   }
 
   // -- state and choices -----------------------------------------------------
@@ -186,7 +174,6 @@ class GamePage {
     const changed = force || !this.board || board.seq !== this.board.seq;
     this.board = board;
     this.boards.set(board);
-    this.notePoint(board);
     if (changed) {
       this.source = null;
       this.picked = [];
@@ -272,7 +259,6 @@ class GamePage {
         this.viewAt = null;
         this.refuse(error);
       }
-      if (this.boards.holds(this.board.seq)) this.pointsFromBoards();
       if (this.target !== n) return; // a later step overtook this one
     }
     this.source = null;
@@ -466,7 +452,7 @@ class GamePage {
       this.busy = false;
       // the stream ends with the game: an undo after the end (solo) reopens it
       if (this.stream.readyState === EventSource.CLOSED && answer.state.phase !== "over") this.listen(answer.state.seq);
-      await this.setBoard(answer.state, true);
+      await this.setBoard(this.noteNow(answer), true);
       return true;
     } catch (error) {
       this.busy = false;
