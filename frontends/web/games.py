@@ -153,11 +153,12 @@ class LiveGame:
             raise ValueError(f"at must be 1 to {timeline.seq}, not {at}")
         return board_view(replay(self.table.game.batches(), upto=at).state, at)
 
-    def now(self, at: int | None = None) -> dict[str, Any]:
+    def now(self, at: int | None = None, after: int = 0) -> dict[str, Any]:
         """The game as a page draws it, the same for every spectator: the board after ``at``
         events (``state``; now, by default), and as they are now the chart's series
-        (``scores``) and where the dice come from (``dice``)."""
-        scores, dice = self.scores.data(), dice_origin(self.state)
+        (``scores``: its points after position ``after``, which whoever asks holds) and
+        where the dice come from (``dice``)."""
+        scores, dice = self.scores.data(after), dice_origin(self.state)
         return {"state": self.board(at), "scores": scores, "dice": dice}
 
     def choices(self) -> dict[str, Any]:
@@ -212,7 +213,7 @@ class LiveGame:
     def _answer(self, first: int, end: int) -> tuple[list[dict[str, Any]], dict[str, Any]]:
         """The answer a request got: the records of its events and the game after them (the
         board after them; the chart's series and the dice as they are now)."""
-        return list(self.records[first:end]), self.now(end)
+        return list(self.records[first:end]), self.now(end, after=first)
 
     # -- the records ---------------------------------------------------------
 

@@ -8,7 +8,8 @@
            "scores": SERIES-or-null, "dice": DICE-or-null}
 
 where the last event of each burst carries the board after it, the chart's series
-(``ScoreSeries.data``: each seat's score so far where it changed, and the rounds) and
+(``ScoreSeries.data``: each seat's score so far where it changed after the burst's first
+position, which the spectator holds, and the rounds) and
 where the dice come from (``dice_origin``: a secret seed is shown once revealed): the
 page draws them as they come and works none of them out from the events. Each record
 carries the board's marks after it (``marks``, frontends/web/lastmove.py). Nothing in
@@ -86,7 +87,7 @@ def _burst(live: LiveGame, start: int) -> tuple[bytes, int]:
     if cached is not None and cached[0] == (start, end):
         return cached[1], end
     records, totals = live.records[start:end], live.totals[start:end]
-    now, last = live.now(), len(records) - 1
+    now, last = live.now(after=start), len(records) - 1  # the chart's points of these events
     text = "".join(
         message(record, total, now if i == last else None)
         for i, (record, total) in enumerate(zip(records, totals, strict=True))

@@ -239,9 +239,15 @@ class ScoreSeries:
         """Forget the round marks of events that were undone."""
         self.rounds = [p for p in self.rounds if p - 1 not in positions]
 
-    def data(self) -> dict[str, Any]:
-        """The series as JSON-ready data."""
-        return {"points": self.points, "rounds": list(self.rounds)}
+    def data(self, after: int = 0) -> dict[str, Any]:
+        """The series as JSON-ready data; with ``after``, only its points after that position
+        (``after`` said in the data): the points only grow, so one who holds the series up to
+        there needs only the rest (the rounds come whole: an undo unmarks some)."""
+        points = self.points
+        if after:
+            points = [point for point in points if point[0] > after]
+            return {"after": after, "points": points, "rounds": list(self.rounds)}
+        return {"points": points, "rounds": list(self.rounds)}
 
 
 __all__ = [

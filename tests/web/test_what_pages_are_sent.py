@@ -120,6 +120,14 @@ def test_each_burst_ends_with_the_charts_series_and_the_dice_revealed(client, ap
     }
     assert all(d["scores"] is None and d["dice"] is None for d in datas[:-1])
 
+    # a spectator resuming after event 40 holds the points up to position 41: the rest comes
+    headers = {"Last-Event-ID": "40"}
+    resumed = steps(read_stream(client, f"/api/games/{game['id']}/stream", headers=headers))
+    scores = json.loads(resumed[-1]["data"])["scores"]
+    assert scores["after"] == 41
+    assert scores["points"] == [p for p in summary["scores"]["points"] if p[0] > 41]
+    assert scores["rounds"] == summary["scores"]["rounds"]
+
 
 def test_a_commands_answer_carries_the_series_and_the_dice_too(client, app):
     people = [{"name": "Ann", "bot": None}, {"name": "Bo", "bot": None}]
@@ -134,7 +142,9 @@ def test_a_commands_answer_carries_the_series_and_the_dice_too(client, app):
         headers={"X-Seat-Token": token},
     ).get_json()
     assert answer["seq"] == answer["state"]["seq"] == live.seq
-    assert answer["scores"] == as_json(live.scores.data())
+    first = answer["events"][0]["seq"]
+    assert answer["scores"] == as_json(live.scores.data(after=first))  # its events' points
+    assert answer["scores"]["after"] == first
     assert (
         answer["dice"]
         == game["dice"]

@@ -32,6 +32,7 @@ import { drawHistory } from "./historybar.js";
 import { drawInvite } from "./invite.js";
 import { BEER_MENU, STOP_QUESTION, STOP_YES, promptText } from "./prompt.js";
 import { refusalFor } from "./refusal.js";
+import { mergeSeries } from "./series.js";
 
 const gameId = document.body.dataset.game;
 const base = `/api/games/${encodeURIComponent(gameId)}`;
@@ -155,13 +156,15 @@ class GamePage {
 
   /**
    * The game after a burst of the stream or a command's answer, as the server sends it: the
-   * chart's series and where the dice come from (a secret seed, once revealed), kept unless
-   * the page already holds a later one. Returns the board.
+   * chart's points of its events (put in the series held, static/js/series.js) and where the
+   * dice come from (a secret seed, once revealed), unless the page holds a later one. Returns
+   * the board.
    */
   noteNow({ state, scores, dice }) {
-    if (state.seq >= this.nowSeq) {
+    const newer = state.seq >= this.nowSeq;
+    this.scores = mergeSeries(this.scores, scores, newer);
+    if (newer) {
       this.nowSeq = state.seq;
-      this.scores = scores;
       this.dice = { ...this.dice, ...dice }; // the parent's name and link (findParent) kept
     }
     return state;
