@@ -5,6 +5,7 @@ import { test } from "node:test";
 
 import { ApiError } from "../../../frontends/web/static/js/api.js";
 import { pickMarks } from "../../../frontends/web/static/js/boardview.js";
+import { chartLength } from "../../../frontends/web/static/js/chartview.js";
 import { diceNote } from "../../../frontends/web/static/js/dicenote.js";
 import { logName } from "../../../frontends/web/static/js/gameover.js";
 import { historyLabel } from "../../../frontends/web/static/js/historybar.js";
@@ -58,4 +59,9 @@ test("the invite links are read from what the home page kept, and a broken entry
   assert.equal(keptLinks("g", storage("{not json")), null);
   assert.equal(keptLinks("g", storage(null)), null);
   assert.equal(logName("ab12"), "web-ab12.dmlog");
+});
+
+test("the chart runs to the game now, two positions at least", () => {
+  assert.equal(chartLength(1), 2);
+  assert.equal(chartLength(40), 40);
 });

@@ -9,7 +9,6 @@
 
 import { ApiError, getJSON, postJSON } from "./api.js";
 import { Boards } from "./boards.js";
-import { renderChart } from "./chart.js";
 import { addSprite } from "./dice.js";
 import { EventList, struck } from "./events.js";
 import { isHelp } from "./help.js";
@@ -25,6 +24,7 @@ import { TurnSignal } from "./turn.js";
 // and its drawing, a module a part: game.js only wires them
 import { drawAction, drawHeroes } from "./actionview.js";
 import { drawBoard } from "./boardview.js";
+import { drawScoreChart } from "./chartview.js";
 import { drawDiceNote } from "./dicenote.js";
 import { FocusKeeper } from "./focus.js";
 import { drawGameOver } from "./gameover.js";
@@ -281,9 +281,7 @@ class GamePage {
     this.turn.set(this.mySeat !== null && this.board.phase !== "over" && this.board.table.to_act_seat === this.mySeat);
     const status = this.board.table.status; // the game now, wherever one looks
     if (this.dom.status.textContent !== status) this.dom.status.textContent = status; // a live region: said when it changes
-    this.dom.chart.closest(".card").hidden = board.mode === "solo"; // a solo score is no round total
-    const total = Math.max(this.board.seq, 2);
-    renderChart(this.dom.chart, this.scores, this.names, total, board.seq, (p) => this.goTo(p));
+    drawScoreChart(this.dom.chart, board, { series: this.scores, names: this.names, now: this.board.seq, onSeek: (p) => this.goTo(p) });
     this.events.show(board.seq);
     drawHistory(this.dom, board.seq, this.board.seq, this.viewAt !== null);
     drawDiceNote(this.dom.dice, this.dice, gameId);
