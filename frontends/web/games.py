@@ -28,7 +28,7 @@ from core import (
     replay,
 )
 from frontends.web.choices_json import choices_view
-from frontends.web.lastmove import LastMove
+from frontends.web.lastmove import LastMove, Marks
 from frontends.web.readmodel import ScoreSeries, board_view, page_record
 
 
@@ -61,7 +61,8 @@ class LiveGame:
         self.records: list[dict[str, Any]] = []
         self.totals: list[list[int]] = []  # each player's total after each event
         self.scores = ScoreSeries()
-        self._last_move = LastMove()  # each record's marks: what the board marks after it
+        self.marks: list[Marks | None] = []  # what the board marks after each event (sent beside)
+        self._last_move = LastMove()
         self._batch_records: dict[int, range] = {}  # batch seq -> its events' seqs
         with table.changed:
             # what the table has folded, not what the store holds: another process's move
@@ -185,6 +186,12 @@ class LiveGame:
             stop = None if limit is None else start + limit
             return list(self.records[start:stop])
 
+    def marks_from(self, start: int, limit: int | None = None) -> list[Marks | None]:
+        """What the board marks after each event from seq ``start`` on (``events_from``'s)."""
+        with self.cond:
+            stop = None if limit is None else start + limit
+            return list(self.marks[start:stop])
+
     def seat_for(self, token: str | None) -> int | None:
         """The person's seat whose token this is, or None."""
         return self.table.seat_for(token)
@@ -213,7 +220,10 @@ class LiveGame:
     def _answer(self, first: int, end: int) -> tuple[list[dict[str, Any]], dict[str, Any]]:
         """The answer a request got: the records of its events and the game after them (the
         board after them; the chart's series and the dice as they are now)."""
-        return list(self.records[first:end]), self.now(end, after=first)
+        return list(self.records[first:end]), {
+            **self.now(end, after=first),
+            "marks": self.marks[first:end],  # what the board marks after each of the events
+        }
 
     # -- the records ---------------------------------------------------------
 
@@ -224,7 +234,7 @@ class LiveGame:
 
     def _keep(self, step: Step) -> None:
         record = page_record(step)
-        record["marks"] = self._last_move.after(record)
+        self.marks.append(self._last_move.after(record))
         if isinstance(step.event, CommandUndone):
             # the events it strikes, as the server knows them: the page marks these
             record["undoes"] = list(self._mark_undone(step.event.seq))

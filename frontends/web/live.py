@@ -4,15 +4,15 @@
 
     id: <seq>
     event: step
-    data: {"event": RECORD, "totals": [TOTAL, ...], "state": BOARD-or-null,
-           "scores": SERIES-or-null, "dice": DICE-or-null}
+    data: {"event": RECORD, "marks": MARKS, "totals": [TOTAL, ...],
+           "state": BOARD-or-null, "scores": SERIES-or-null, "dice": DICE-or-null}
 
 where the last event of each burst carries the board after it, the chart's series
 (``ScoreSeries.data``: each seat's score so far where it changed after the burst's first
 position, which the spectator holds, and the rounds) and
 where the dice come from (``dice_origin``: a secret seed is shown once revealed): the
-page draws them as they come and works none of them out from the events. Each record
-carries the board's marks after it (``marks``, frontends/web/lastmove.py). Nothing in
+page draws them as they come and works none of them out from the events. Each event
+comes with what the board marks after it (``marks``, frontends/web/lastmove.py). Nothing in
 a message is any one seat's: a seat's choices are its own request. A browser that
 reconnects sends ``Last-Event-ID`` and gets the events after it, nothing twice.
 The stream stays bounded: a comment every ``SSE_HEARTBEAT`` seconds (a gone
@@ -55,11 +55,13 @@ def _resume_from(live: LiveGame) -> int:
     return int_arg("from", 0, 0, live.seq)
 
 
-def message(record: dict, totals: list[int], now: dict | None = None) -> str:
-    """One event as an SSE message (its seq is the message id); ``now``: the game after it
-    (``state``, ``scores``, ``dice``), on a burst's last message only."""
+def message(record: dict, marks: dict | None, totals: list[int], now: dict | None = None) -> str:
+    """One event as an SSE message (its seq is the message id) with what the board marks
+    after it; ``now``: the game after it (``state``, ``scores``, ``dice``), on a burst's last
+    message only."""
     parts = now or {"state": None, "scores": None, "dice": None}
-    data = json.dumps({"event": record, "totals": totals, **parts}, separators=(",", ":"))
+    fields = {"event": record, "marks": marks, "totals": totals, **parts}
+    data = json.dumps(fields, separators=(",", ":"))
     return f"id: {record['seq']}\nevent: step\ndata: {data}\n\n"
 
 
@@ -86,11 +88,12 @@ def _burst(live: LiveGame, start: int) -> tuple[bytes, int]:
     cached = _bursts.get(live)
     if cached is not None and cached[0] == (start, end):
         return cached[1], end
-    records, totals = live.records[start:end], live.totals[start:end]
+    records, marks = live.records[start:end], live.marks[start:end]
+    totals = live.totals[start:end]
     now, last = live.now(after=start), len(records) - 1  # the chart's points of these events
     text = "".join(
-        message(record, total, now if i == last else None)
-        for i, (record, total) in enumerate(zip(records, totals, strict=True))
+        message(record, mark, total, now if i == last else None)
+        for i, (record, mark, total) in enumerate(zip(records, marks, totals, strict=True))
     ).encode()  # bytes: sent as they are, not encoded again for each spectator
     _bursts[live] = ((start, end), text)
     return text, end

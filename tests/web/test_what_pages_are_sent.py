@@ -1,6 +1,7 @@
 """What the game page and the viewer are sent, so that they work nothing out of the events:
-each record's last-move ``marks``, the chart's series and the dice's origin with the stream's
-bursts and a command's answer, and the round's score so far added up on the board."""
+beside each record, the last-move ``marks`` of the board after it; the chart's series and the
+dice's origin with the stream's bursts and a command's answer; the round's score so far added
+up on the board."""
 
 from __future__ import annotations
 
@@ -22,11 +23,13 @@ def replays():
     return ("four-players.dmlog", "four-players-undo.dmlog", "solo.dmlog")
 
 
-def records_of(client, name: str) -> list[dict]:
+def records_of(client, path: str) -> list[dict]:
+    """The records of ``path``'s events, page by page, each with its ``marks`` put on it."""
     records: list[dict] = []
     while True:
-        page = client.get(f"/api/replays/{name}/events?from={len(records)}").get_json()
-        records += page["events"]
+        page = client.get(f"{path}/events?from={len(records)}&limit=50").get_json()
+        assert len(page["marks"]) == len(page["events"])
+        records += [{**r, "marks": m} for r, m in zip(page["events"], page["marks"], strict=True)]
         if not page["events"] or len(records) >= page["total"]:
             return records
 
@@ -71,9 +74,8 @@ def test_the_marks_stay_through_a_moves_follow_on_events_and_go_with_an_undo():
     assert marks.after(rec(23, "HeroChosen")) is None  # a move with nothing to mark
 
 
-def test_every_record_of_a_replay_carries_the_marks_of_the_board_after_it(client):
-    records = records_of(client, "four-players-undo.dmlog")
-    assert all("marks" in record for record in records)
+def test_every_event_of_a_replay_comes_with_the_marks_of_the_board_after_it(client):
+    records = records_of(client, "/api/replays/four-players-undo.dmlog")
     for record in records:
         if record["type"] == "DieTaken":
             assert record["marks"]["dice"] == [record["die"]]
@@ -86,14 +88,18 @@ def test_every_record_of_a_replay_carries_the_marks_of_the_board_after_it(client
         assert record["marks"]["hero_faces"] == [[record["seat"], record["hero_face"]]]
 
 
-def test_a_live_games_records_carry_the_same_marks_as_its_stored_log(client, app):
+def test_a_live_game_sends_the_same_marks_as_its_stored_log_everywhere(client, app):
     game = client.post("/api/games", json={"players": BOTS, "seed": 4}).get_json()
     live = live_game(app, game["id"])
     assert wait_until(lambda: live.state.is_over, timeout=30)
-    live_records = client.get(f"/api/games/{game['id']}/events").get_json()["events"]
-    stored = records_of(client, f"web-{game['id']}.dmlog")
-    assert [r["marks"] for r in live_records] == [r["marks"] for r in stored]
-    assert sum(r["marks"] is not None for r in live_records) > len(live_records) // 2
+    marks = [r["marks"] for r in records_of(client, f"/api/games/{game['id']}")]
+    stored = [r["marks"] for r in records_of(client, f"/api/replays/web-{game['id']}.dmlog")]
+    assert marks == stored
+    assert sum(m is not None for m in marks) > len(marks) // 2
+    assert client.get(f"/api/games/{game['id']}").get_json()["marks"] == marks  # the summary
+    sent = steps(read_stream(client, f"/api/games/{game['id']}/stream"))
+    assert [json.loads(m["data"])["marks"] for m in sent] == marks  # the stream
+    assert all("marks" not in json.loads(m["data"])["event"] for m in sent)  # the record as it was
 
 
 # -- the stream and a command's answer ----------------------------------------------------------
@@ -150,7 +156,8 @@ def test_a_commands_answer_carries_the_series_and_the_dice_too(client, app):
         == game["dice"]
         == {"kind": "chosen", "seed": 9, "chosen_by": "the game's creator"}
     )
-    assert answer["events"][-1]["marks"] is None  # a hero chosen: nothing on the board to mark
+    assert len(answer["marks"]) == len(answer["events"])
+    assert answer["marks"][0] is None  # a hero chosen: nothing on the board to mark
 
 
 def test_the_rounds_score_so_far_is_added_up_on_the_board(client):

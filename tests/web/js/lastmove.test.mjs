@@ -1,9 +1,9 @@
-// The last move's marks as the board takes them: read from the server's records, never
-// worked out from the events' fields (static/js/lastmove.js).
+// The last move's marks as the board takes them: the server's, sent beside the records and
+// kept on them, never worked out from the events' fields (static/js/lastmove.js).
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { lastMove, markOptions } from "../../../frontends/web/static/js/lastmove.js";
+import { lastMove, markOptions, withMarks } from "../../../frontends/web/static/js/lastmove.js";
 
 const marks = { dice: [17, 3], left: [[2, 1]], hero_faces: [[1, 0]] };
 const records = [
@@ -25,4 +25,22 @@ test("the marks become the sets the mountain and the cards look up", () => {
   assert.deepEqual([...options.lastHero], ["1:0"]);
   const none = markOptions(null);
   assert.equal(none.last.size + none.left.size + none.lastHero.size, 0);
+});
+
+test("the marks sent beside the records are kept on each, the records themselves untouched", () => {
+  const sent = [
+    { seq: 0, type: "GameStarted" },
+    { seq: 1, type: "DieTaken" },
+  ];
+  const kept = withMarks(sent, [null, marks]);
+  assert.deepEqual(kept, [
+    { seq: 0, type: "GameStarted", marks: null },
+    { seq: 1, type: "DieTaken", marks },
+  ]);
+  assert.equal(sent[1].marks, undefined);
+  assert.deepEqual(
+    withMarks(sent, undefined).map((r) => r.marks),
+    [null, null],
+    "none sent: nothing marked",
+  );
 });

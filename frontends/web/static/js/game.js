@@ -27,6 +27,7 @@ import { drawBoard } from "./boardview.js";
 import { drawScoreChart } from "./chartview.js";
 import { drawDiceNote } from "./dicenote.js";
 import { FocusKeeper } from "./focus.js";
+import { withMarks } from "./lastmove.js";
 import { drawGameOver } from "./gameover.js";
 import { drawHistory } from "./historybar.js";
 import { drawInvite } from "./invite.js";
@@ -102,9 +103,10 @@ class GamePage {
     this.dice = game.dice;
     this.nowSeq = game.seq; // the position the scores and the dice are of
     if (this.dice && this.dice.kind === "branch") this.findParent();
-    for (const record of game.events) this.records[record.seq] = record;
+    const events = withMarks(game.events, game.marks);
+    for (const record of events) this.records[record.seq] = record;
     this.events = new EventList(this.dom.events, this.names, (position) => this.goTo(position));
-    this.events.set(game.events);
+    this.events.set(events);
     // from now on each new event is said by a screen reader; the history already there is not
     this.dom.events.setAttribute("aria-live", "polite");
     this.dom.events.setAttribute("aria-relevant", "additions");
@@ -130,8 +132,8 @@ class GamePage {
     stream.addEventListener("open", () => this.liveDot("on"));
     stream.addEventListener("error", () => this.liveDot(stream.readyState === EventSource.CLOSED ? "" : "off"));
     stream.addEventListener("step", (message) => {
-      const { event, ...now } = JSON.parse(message.data);
-      this.noteEvent(event);
+      const { event, marks, ...now } = JSON.parse(message.data);
+      this.noteEvent({ ...event, marks });
       if (now.state) this.setBoard(this.noteNow(now));
     });
     stream.addEventListener("end", () => {
@@ -449,7 +451,7 @@ class GamePage {
     const body = { ...(text !== null ? { text } : { command }), seq: this.board.seq, id: moveId() };
     try {
       const answer = await this.post(body);
-      for (const record of answer.events) this.noteEvent(record);
+      for (const record of withMarks(answer.events, answer.marks)) this.noteEvent(record);
       this.busy = false;
       // the stream ends with the game: an undo after the end (solo) reopens it
       if (this.stream.readyState === EventSource.CLOSED && answer.state.phase !== "over") this.listen(answer.state.seq);

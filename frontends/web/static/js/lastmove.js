@@ -1,7 +1,13 @@
 // What the last move touched, for the board to mark it: the slots its dice left on the
 // mountain, the dice it took, shared, rerolled or cached, the hero face it spent. The server
-// sends them with each event's record (``marks``: what the board marks after that event;
-// frontends/web/lastmove.py), so the page reads them and works nothing out of the events.
+// sends them beside the event records (``marks``: what the board marks after each event;
+// frontends/web/lastmove.py); the page keeps each on its record and works nothing out of
+// the events' fields.
+
+/** The records with the server's marks beside them kept on each (``marks[i]`` is ``records[i]``'s). */
+export function withMarks(records, marks) {
+  return records.map((record, i) => ({ ...record, marks: marks ? (marks[i] ?? null) : null }));
+}
 
 /** The marks of the board after ``n`` events (the record of event n - 1), or null. */
 export function lastMove(records, n) {

@@ -15,7 +15,7 @@ import { renderChart } from "./chart.js";
 import { EventList } from "./events.js";
 import { howToOpen, wireHowTo } from "./howto.js";
 import { ICONS, icon } from "./icons.js";
-import { lastMove, markOptions } from "./lastmove.js";
+import { lastMove, markOptions, withMarks } from "./lastmove.js";
 import { keyIsElsewhere, keyPressesControl } from "./history.js";
 import { historyLabel } from "./historybar.js";
 import { el } from "./util.js";
@@ -108,7 +108,7 @@ class Viewer {
     const records = [];
     for (;;) {
       const page = await getJSON(`${this.base}/events?from=${records.length}`);
-      records.push(...page.events);
+      records.push(...withMarks(page.events, page.marks)); // each with the board's marks after it
       if (!page.events.length || records.length >= page.total) return records;
     }
   }
