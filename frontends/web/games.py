@@ -219,10 +219,13 @@ class LiveGame:
 
     def _answer(self, first: int, end: int) -> tuple[list[dict[str, Any]], dict[str, Any]]:
         """The answer a request got: the records of its events and the game after them (the
-        board after them; the chart's series and the dice as they are now)."""
+        board after them; the chart's series and the dice as they are now), and what may be
+        done there (``choices``, as ``GET .../choices`` answers; None once the game has moved
+        on, as a bot may have: the page asks then), so the page asks nothing more to play on."""
         return list(self.records[first:end]), {
             **self.now(end, after=first),
             "marks": self.marks[first:end],  # what the board marks after each of the events
+            "choices": self.choices() if end == self.seq else None,
         }
 
     # -- the records ---------------------------------------------------------

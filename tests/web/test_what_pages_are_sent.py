@@ -1,7 +1,7 @@
 """What the game page and the viewer are sent, so that they work nothing out of the events:
 beside each record, the last-move ``marks`` of the board after it; the chart's series and the
-dice's origin with the stream's bursts and a command's answer; the round's score so far added
-up on the board."""
+dice's origin with the stream's bursts and a command's answer (which brings the choices
+after it too); the round's score so far added up on the board."""
 
 from __future__ import annotations
 
@@ -135,7 +135,7 @@ def test_each_burst_ends_with_the_charts_series_and_the_dice_revealed(client, ap
     assert scores["rounds"] == summary["scores"]["rounds"]
 
 
-def test_a_commands_answer_carries_the_series_and_the_dice_too(client, app):
+def test_a_commands_answer_carries_the_series_the_dice_and_the_choices(client, app):
     people = [{"name": "Ann", "bot": None}, {"name": "Bo", "bot": None}]
     game = client.post("/api/games", json={"players": people, "seed": 9}).get_json()
     live = live_game(app, game["id"])
@@ -157,6 +157,9 @@ def test_a_commands_answer_carries_the_series_and_the_dice_too(client, app):
         == {"kind": "chosen", "seed": 9, "chosen_by": "the game's creator"}
     )
     assert len(answer["marks"]) == len(answer["events"])
+    # and what may be done now, as the choices request answers it: the page asks nothing more
+    assert answer["choices"] == client.get(f"/api/games/{game['id']}/choices").get_json()
+    assert answer["choices"]["seq"] == answer["seq"]
     assert answer["marks"][0] is None  # a hero chosen: nothing on the board to mark
 
 

@@ -174,7 +174,8 @@ class GamePage {
 
   // -- state and choices -----------------------------------------------------
 
-  async setBoard(board, force = false) {
+  /** Draw ``board`` (the game now); ``offered``: the choices a command's answer brought for it. */
+  async setBoard(board, force = false, offered = null) {
     if (this.board && board.seq < this.board.seq) return;
     const changed = force || !this.board || board.seq !== this.board.seq;
     this.board = board;
@@ -187,8 +188,12 @@ class GamePage {
       // a refusal said of an earlier position is stale once the game has moved on from it
       if (this.refusal && board.seq > this.refusalSeq && !this.inflight) this.say(null);
     }
-    // a player asks what they may do now (and whether an undo would be taken) at each change
-    if (this.mySeat !== null && changed) await this.loadChoices(board.seq);
+    // a player asks what they may do now (and whether an undo would be taken) at each change,
+    // unless the answer to their move brought it
+    if (this.mySeat !== null && changed) {
+      if (offered && offered.seq === board.seq) this.takeChoices(offered);
+      else await this.loadChoices(board.seq);
+    }
     if (board.seq === this.board.seq) this.render();
   }
 
@@ -212,12 +217,17 @@ class GamePage {
       });
       if (failed && this.refusal && this.dom.refusal.dataset.code === "choices-retrying") this.say(null);
       if (stale() || choices.seq !== seq) return;
-      this.canUndo = Boolean(choices.can_undo && choices.can_undo[this.mySeat]);
-      this.undo = choices.undo && choices.undo[this.mySeat]; // this seat's undo, as the server offers it
-      if (choices.seat === this.mySeat && choices.turn) this.choices = choices;
+      this.takeChoices(choices);
     } catch (error) {
       if (!stale()) this.say(`Your choices could not be loaded: ${error.message}`, error.code || "choices-failed");
     }
+  }
+
+  /** The server's choices at the board now: this seat's, when it is its turn, and its undo. */
+  takeChoices(choices) {
+    this.canUndo = Boolean(choices.can_undo && choices.can_undo[this.mySeat]);
+    this.undo = choices.undo && choices.undo[this.mySeat]; // this seat's undo, as the server offers it
+    if (choices.seat === this.mySeat && choices.turn) this.choices = choices;
   }
 
   isMyTurn() {
@@ -455,7 +465,7 @@ class GamePage {
       this.busy = false;
       // the stream ends with the game: an undo after the end (solo) reopens it
       if (this.stream.readyState === EventSource.CLOSED && answer.state.phase !== "over") this.listen(answer.state.seq);
-      await this.setBoard(this.noteNow(answer), true);
+      await this.setBoard(this.noteNow(answer), true, answer.choices);
       return true;
     } catch (error) {
       this.busy = false;
