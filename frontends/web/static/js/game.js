@@ -6,6 +6,10 @@
 // engine's own message, as the terminal does. The game so far can be stepped
 // through (the history bar, ← →) without leaving it; a finished game opens in the
 // replay viewer and its log can be downloaded.
+//
+// This module holds the page's state and wires its parts: what it shows is drawn by
+// modules of one job each (the board, the action panel, the chart, the history bar, the
+// dice note, the game's end; docs/develop.md lists them), from what the server sends.
 
 import { ApiError, getJSON, postJSON } from "./api.js";
 import { Boards } from "./boards.js";
