@@ -55,12 +55,15 @@ def _resume_from(live: LiveGame) -> int:
     return int_arg("from", 0, 0, live.seq)
 
 
-def message(record: dict, marks: dict | None, totals: list[int], now: dict | None = None) -> str:
-    """One event as an SSE message (its seq is the message id) with what the board marks
-    after it; ``now``: the game after it (``state``, ``scores``, ``dice``), on a burst's last
-    message only."""
-    parts = now or {"state": None, "scores": None, "dice": None}
-    fields = {"event": record, "marks": marks, "totals": totals, **parts}
+#: The game after an event, on every message but a burst's last.
+NOTHING_NOW = {"state": None, "scores": None, "dice": None}
+
+
+def message(record: dict, totals: list[int], parts: dict) -> str:
+    """One event as an SSE message (its seq is the message id) with ``parts``: ``marks``,
+    what the board marks after it, and on a burst's last message the game after it
+    (``state``, ``scores``, ``dice``; null on the others)."""
+    fields = {"event": record, "marks": None, "totals": totals, **NOTHING_NOW, **parts}
     data = json.dumps(fields, separators=(",", ":"))
     return f"id: {record['seq']}\nevent: step\ndata: {data}\n\n"
 
@@ -92,7 +95,7 @@ def _burst(live: LiveGame, start: int) -> tuple[bytes, int]:
     totals = live.totals[start:end]
     now, last = live.now(after=start), len(records) - 1  # the chart's points of these events
     text = "".join(
-        message(record, mark, total, now if i == last else None)
+        message(record, total, {"marks": mark, **(now if i == last else {})})
         for i, (record, mark, total) in enumerate(zip(records, marks, totals, strict=True))
     ).encode()  # bytes: sent as they are, not encoded again for each spectator
     _bursts[live] = ((start, end), text)

@@ -1,7 +1,7 @@
 """What the game page and the viewer are sent, so that they work nothing out of the events:
 beside each record, the last-move ``marks`` of the board after it; the chart's series and the
-dice's origin with the stream's bursts and a command's answer (which brings the choices
-after it too); the round's score so far added up on the board."""
+dice's origin with a command's answer (which brings the choices after it too; the stream's
+bursts are tests/web/test_stream.py's); the round's score so far added up on the board."""
 
 from __future__ import annotations
 
@@ -13,7 +13,6 @@ from core.events.codec import command_to_dict
 from frontends.web.lastmove import FOLLOW_ON, LastMove, move_marks
 from frontends.web.readmodel import unpack_boards
 from tests.support.web_support import live_game, wait_until
-from tests.web.test_stream import read_stream, steps
 
 BOTS = [{"name": None, "bot": "random"}, {"name": None, "bot": "random"}]
 
@@ -97,42 +96,10 @@ def test_a_live_game_sends_the_same_marks_as_its_stored_log_everywhere(client, a
     assert marks == stored
     assert sum(m is not None for m in marks) > len(marks) // 2
     assert client.get(f"/api/games/{game['id']}").get_json()["marks"] == marks  # the summary
-    sent = steps(read_stream(client, f"/api/games/{game['id']}/stream"))
-    assert [json.loads(m["data"])["marks"] for m in sent] == marks  # the stream
-    assert all("marks" not in json.loads(m["data"])["event"] for m in sent)  # the record as it was
+    # the stream sends them too (tests/web/test_stream.py)
 
 
-# -- the stream and a command's answer ----------------------------------------------------------
-
-
-def test_each_burst_ends_with_the_charts_series_and_the_dice_revealed(client, app):
-    game = client.post("/api/games", json={"players": BOTS}).get_json()  # a secret seed
-    assert game["dice"]["kind"] == "secret"
-    live = live_game(app, game["id"])
-    assert wait_until(lambda: live.state.is_over and live.state.facts.revealed, timeout=30)
-    datas = [
-        json.loads(m["data"]) for m in steps(read_stream(client, f"/api/games/{game['id']}/stream"))
-    ]
-    last = datas[-1]
-    summary = client.get(f"/api/games/{game['id']}").get_json()
-    assert last["scores"] == summary["scores"] == as_json(live.scores.data())
-    assert last["scores"]["points"][-1][1] == last["state"]["table"]["score_now"]
-    assert len(last["scores"]["rounds"]) >= 3
-    secret = live.state.facts.revealed
-    assert last["dice"] == {
-        "kind": "revealed",
-        "commitment": game["dice"]["commitment"],
-        "secret": secret,
-    }
-    assert all(d["scores"] is None and d["dice"] is None for d in datas[:-1])
-
-    # a spectator resuming after event 40 holds the points up to position 41: the rest comes
-    headers = {"Last-Event-ID": "40"}
-    resumed = steps(read_stream(client, f"/api/games/{game['id']}/stream", headers=headers))
-    scores = json.loads(resumed[-1]["data"])["scores"]
-    assert scores["after"] == 41
-    assert scores["points"] == [p for p in summary["scores"]["points"] if p[0] > 41]
-    assert scores["rounds"] == summary["scores"]["rounds"]
+# -- a command's answer (the stream's: tests/web/test_stream.py) --------------------------------
 
 
 def test_a_commands_answer_carries_the_series_the_dice_and_the_choices(client, app):
