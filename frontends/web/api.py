@@ -60,10 +60,13 @@ MAX_EVENTS = 5000
 _SAFE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
-def _events(records: list[dict[str, Any]], total: int) -> dict[str, Any]:
+def _events(records: list[dict[str, Any]], total: int, marks: list) -> dict[str, Any]:
+    """The records from ``?from`` (``&limit``), and beside them what the board marks after
+    each (``marks``, frontends/web/lastmove.py: the pages mark the last move with them)."""
     start = int_arg("from", 0, 0, total)
     limit = int_arg("limit", MAX_EVENTS, 1, MAX_EVENTS)
-    return {"from": start, "total": total, "events": records[start : start + limit]}
+    part = slice(start, start + limit)
+    return {"from": start, "total": total, "events": records[part], "marks": marks[part]}
 
 
 # -- replays -----------------------------------------------------------------------
@@ -117,7 +120,7 @@ def replay_summary(name: str):
 def replay_events(name: str):
     """The replay's event records from ``from`` on."""
     replay = replay_named(name)
-    return jsonify(_events(replay.records, replay.total))
+    return jsonify(_events(replay.records, replay.total, replay.marks))
 
 
 @bp.get("/replays/<name>/state")
@@ -194,6 +197,7 @@ def game_summary(game_id: str):
         answer = live.summary()
         answer["state"] = live.board()
         answer["events"] = live.events_from(0)
+        answer["marks"] = live.marks_from(0)  # what the board marks after each event
     return jsonify(answer)
 
 
@@ -202,7 +206,7 @@ def game_events(game_id: str):
     """The game's event records from ``from`` on."""
     live = live_game(game_id)
     with live.cond:
-        return jsonify(_events(live.events_from(0), live.seq))
+        return jsonify(_events(live.events_from(0), live.seq, live.marks_from(0)))
 
 
 @bp.get("/games/<game_id>/state")
@@ -255,10 +259,10 @@ def game_command(game_id: str):
         raise ApiError(403, "forbidden", "a move needs the secret link of the seat it is for")
     names = tuple(short_name(record) for record in live.table.seats)
     command = _command(body, seat, names, live.table.game.verbs)
-    records, board = live.issue(
+    records, now = live.issue(
         seat, command, expected_seq=_position(body), request=_request_id(body)
     )
-    return jsonify({"seq": board["seq"], "events": records, "state": board})
+    return jsonify({"seq": now["state"]["seq"], "events": records, **now})
 
 
 def _position(body: dict[str, Any]) -> int | None:

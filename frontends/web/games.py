@@ -28,6 +28,7 @@ from core import (
     replay,
 )
 from frontends.web.choices_json import choices_view
+from frontends.web.lastmove import LastMove, Marks
 from frontends.web.readmodel import ScoreSeries, board_view, page_record
 
 
@@ -60,6 +61,8 @@ class LiveGame:
         self.records: list[dict[str, Any]] = []
         self.totals: list[list[int]] = []  # each player's total after each event
         self.scores = ScoreSeries()
+        self.marks: list[Marks | None] = []  # what the board marks after each event (sent beside)
+        self._last_move = LastMove()
         self._batch_records: dict[int, range] = {}  # batch seq -> its events' seqs
         with table.changed:
             # what the table has folded, not what the store holds: another process's move
@@ -151,6 +154,14 @@ class LiveGame:
             raise ValueError(f"at must be 1 to {timeline.seq}, not {at}")
         return board_view(replay(self.table.game.batches(), upto=at).state, at)
 
+    def now(self, at: int | None = None, after: int = 0) -> dict[str, Any]:
+        """The game as a page draws it, the same for every spectator: the board after ``at``
+        events (``state``; now, by default), and as they are now the chart's series
+        (``scores``: its points after position ``after``, which whoever asks holds) and
+        where the dice come from (``dice``)."""
+        scores, dice = self.scores.data(after), dice_origin(self.state)
+        return {"state": self.board(at), "scores": scores, "dice": dice}
+
     def choices(self) -> dict[str, Any]:
         """What the player to act may do now, with the seq it holds for, and which seats'
         undo would be taken now (``can_undo``, by seat: false for a bot's)."""
@@ -175,6 +186,12 @@ class LiveGame:
             stop = None if limit is None else start + limit
             return list(self.records[start:stop])
 
+    def marks_from(self, start: int, limit: int | None = None) -> list[Marks | None]:
+        """What the board marks after each event from seq ``start`` on (``events_from``'s)."""
+        with self.cond:
+            stop = None if limit is None else start + limit
+            return list(self.marks[start:stop])
+
     def seat_for(self, token: str | None) -> int | None:
         """The person's seat whose token this is, or None."""
         return self.table.seat_for(token)
@@ -190,7 +207,8 @@ class LiveGame:
         request: str | None = None,
     ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
         """A person's command for ``seat`` (an undo by the table's policy): the records of
-        the events it caused and the board after it. A refusal changes nothing.
+        the events it caused and the game after it (``now``'s parts, the board at the end
+        of the command). A refusal changes nothing.
 
         A ``request`` already answered (its answer lost on the way, the client asking
         again) gets that first answer again, and makes no second move.
@@ -200,8 +218,15 @@ class LiveGame:
             return self._answer(moved.first, moved.end)
 
     def _answer(self, first: int, end: int) -> tuple[list[dict[str, Any]], dict[str, Any]]:
-        """The answer a request got: the records of its events and the board after them."""
-        return list(self.records[first:end]), self.board(end)
+        """The answer a request got: the records of its events and the game after them (the
+        board after them; the chart's series and the dice as they are now), and what may be
+        done there (``choices``, as ``GET .../choices`` answers; None once the game has moved
+        on, as a bot may have: the page asks then), so the page asks nothing more to play on."""
+        return list(self.records[first:end]), {
+            **self.now(end, after=first),
+            "marks": self.marks[first:end],  # what the board marks after each of the events
+            "choices": self.choices() if end == self.seq else None,
+        }
 
     # -- the records ---------------------------------------------------------
 
@@ -212,6 +237,7 @@ class LiveGame:
 
     def _keep(self, step: Step) -> None:
         record = page_record(step)
+        self.marks.append(self._last_move.after(record))
         if isinstance(step.event, CommandUndone):
             # the events it strikes, as the server knows them: the page marks these
             record["undoes"] = list(self._mark_undone(step.event.seq))

@@ -4,9 +4,16 @@
 
     id: <seq>
     event: step
-    data: {"event": RECORD, "totals": [TOTAL, ...], "state": BOARD-or-null}
+    data: {"event": RECORD, "marks": MARKS, "totals": [TOTAL, ...],
+           "state": BOARD-or-null, "scores": SERIES-or-null, "dice": DICE-or-null}
 
-where the last event of each burst carries the board after it. A browser that
+where the last event of each burst carries the board after it, the chart's series
+(``ScoreSeries.data``: each seat's score so far where it changed after the burst's first
+position, which the spectator holds, and the rounds) and
+where the dice come from (``dice_origin``: a secret seed is shown once revealed): the
+page draws them as they come and works none of them out from the events. Each event
+comes with what the board marks after it (``marks``, frontends/web/lastmove.py). Nothing in
+a message is any one seat's: a seat's choices are its own request. A browser that
 reconnects sends ``Last-Event-ID`` and gets the events after it, nothing twice.
 The stream stays bounded: a comment every ``SSE_HEARTBEAT`` seconds (a gone
 client fails the write and ends it), an ``end`` event once the game is over and
@@ -48,9 +55,16 @@ def _resume_from(live: LiveGame) -> int:
     return int_arg("from", 0, 0, live.seq)
 
 
-def message(record: dict, totals: list[int], state: dict | None) -> str:
-    """One event as an SSE message (its seq is the message id)."""
-    data = json.dumps({"event": record, "totals": totals, "state": state}, separators=(",", ":"))
+#: The game after an event, on every message but a burst's last.
+NOTHING_NOW = {"state": None, "scores": None, "dice": None}
+
+
+def message(record: dict, totals: list[int], parts: dict) -> str:
+    """One event as an SSE message (its seq is the message id) with ``parts``: ``marks``,
+    what the board marks after it, and on a burst's last message the game after it
+    (``state``, ``scores``, ``dice``; null on the others)."""
+    fields = {"event": record, "marks": None, "totals": totals, **NOTHING_NOW, **parts}
+    data = json.dumps(fields, separators=(",", ":"))
     return f"id: {record['seq']}\nevent: step\ndata: {data}\n\n"
 
 
@@ -77,11 +91,12 @@ def _burst(live: LiveGame, start: int) -> tuple[bytes, int]:
     cached = _bursts.get(live)
     if cached is not None and cached[0] == (start, end):
         return cached[1], end
-    records, totals = live.records[start:end], live.totals[start:end]
-    state, last = live.board(), len(records) - 1
+    records, marks = live.records[start:end], live.marks[start:end]
+    totals = live.totals[start:end]
+    now, last = live.now(after=start), len(records) - 1  # the chart's points of these events
     text = "".join(
-        message(record, total, state if i == last else None)
-        for i, (record, total) in enumerate(zip(records, totals, strict=True))
+        message(record, total, {"marks": mark, **(now if i == last else {})})
+        for i, (record, mark, total) in enumerate(zip(records, marks, totals, strict=True))
     ).encode()  # bytes: sent as they are, not encoded again for each spectator
     _bursts[live] = ((start, end), text)
     return text, end

@@ -86,7 +86,11 @@ def board_view(state: GameState, seq: int) -> dict[str, Any]:
         table["neutralized"] = [[hazard, tool] for hazard, tool in state.solo.neutralized]
         table["frozen"] = [[treasure, chest] for treasure, chest in state.solo.frozen]
     else:
-        table["round_now"] = round_now(state)
+        now = table["round_now"] = round_now(state)
+        # the round's score so far, as the card says it: the parts added up here, not in the page
+        table["round_now_total"] = (
+            None if now is None else [None if p is None else sum(p) for p in now]
+        )
     facts = state.facts
     if facts.bot_seats:  # a bot plays a person's seat: shown at the seat, not only in the log
         table["stand_ins"] = {str(seat): kind for seat, kind in facts.bot_seats}
@@ -111,7 +115,7 @@ def round_now(state: GameState) -> list[list[int] | None] | None:
 
     Only while dice are being dug or magic spent (None otherwise); in a tie-break
     the seats out of it are None. The scores are the engine's (``score_so_far``,
-    which the terminal shows too): the page only adds up the three parts.
+    which the terminal shows too); ``round_now_total`` in the board adds them up.
     """
     if state.phase not in (EXCAVATION, MAGIC) or not state.troves:
         return None
@@ -235,9 +239,15 @@ class ScoreSeries:
         """Forget the round marks of events that were undone."""
         self.rounds = [p for p in self.rounds if p - 1 not in positions]
 
-    def data(self) -> dict[str, Any]:
-        """The series as JSON-ready data."""
-        return {"points": self.points, "rounds": list(self.rounds)}
+    def data(self, after: int = 0) -> dict[str, Any]:
+        """The series as JSON-ready data; with ``after``, only its points after that position
+        (``after`` said in the data): the points only grow, so one who holds the series up to
+        there needs only the rest (the rounds come whole: an undo unmarks some)."""
+        points = self.points
+        if after:
+            points = [point for point in points if point[0] > after]
+            return {"after": after, "points": points, "rounds": list(self.rounds)}
+        return {"points": points, "rounds": list(self.rounds)}
 
 
 __all__ = [

@@ -36,6 +36,7 @@ from core import (
     walk,
 )
 from frontends.web.errors import without_paths
+from frontends.web.lastmove import LastMove, Marks
 from frontends.web.readmodel import ScoreSeries, boards_of, pack_boards, page_record
 from frontends.web.standings import result_of
 
@@ -87,8 +88,11 @@ class Replay:
         self._pack_lock = threading.Lock()
         self.records: list[dict[str, Any]] = []
         self.scores = ScoreSeries()
+        self.marks: list[Marks | None] = []  # what the board marks after each event
+        last_move = LastMove()
         for step in walk(batches):
             record = page_record(step)
+            self.marks.append(last_move.after(record))
             self.records.append(record)
             self.scores.add(step.seq, step.event, step.after)
             if step.undone:

@@ -138,3 +138,49 @@ def test_closing_the_server_ends_open_streams(client, app):
     started = time.monotonic()
     read_stream(client, f"/api/games/{game['id']}/stream?from={game['seq']}")
     assert time.monotonic() - started < 0.9  # before SSE_MAX_SECONDS: woken by the close
+
+
+# -- what comes with the events: the board's marks, the chart's points, the dice -----------------
+
+
+def test_each_event_comes_with_the_marks_the_pages_get_beside_its_record(client, app):
+    game = start(client, BOTS)
+    live = live_game(app, game["id"])
+    assert wait_until(lambda: live.state.is_over, timeout=30)
+    sent = [
+        json.loads(m["data"]) for m in steps(read_stream(client, f"/api/games/{game['id']}/stream"))
+    ]
+    marks = client.get(f"/api/games/{game['id']}/events").get_json()["marks"]
+    assert [d["marks"] for d in sent] == marks
+    assert sum(m is not None for m in marks) > len(marks) // 2
+    assert all("marks" not in d["event"] for d in sent)  # the record stays the log's
+
+
+def test_each_burst_ends_with_the_charts_points_and_the_dice_revealed(client, app):
+    game = client.post("/api/games", json={"players": BOTS}).get_json()  # a secret seed
+    assert game["dice"]["kind"] == "secret"
+    live = live_game(app, game["id"])
+    assert wait_until(lambda: live.state.is_over and live.state.facts.revealed, timeout=30)
+    datas = [
+        json.loads(m["data"]) for m in steps(read_stream(client, f"/api/games/{game['id']}/stream"))
+    ]
+    last = datas[-1]
+    summary = client.get(f"/api/games/{game['id']}").get_json()
+    assert last["scores"] == summary["scores"] == json.loads(json.dumps(live.scores.data()))
+    assert last["scores"]["points"][-1][1] == last["state"]["table"]["score_now"]
+    assert len(last["scores"]["rounds"]) >= 3
+    secret = live.state.facts.revealed
+    assert last["dice"] == {
+        "kind": "revealed",
+        "commitment": game["dice"]["commitment"],
+        "secret": secret,
+    }
+    assert all(d["scores"] is None and d["dice"] is None for d in datas[:-1])
+
+    # a spectator resuming after event 40 holds the points up to position 41: the rest comes
+    headers = {"Last-Event-ID": "40"}
+    resumed = steps(read_stream(client, f"/api/games/{game['id']}/stream", headers=headers))
+    scores = json.loads(resumed[-1]["data"])["scores"]
+    assert scores["after"] == 41
+    assert scores["points"] == [p for p in summary["scores"]["points"] if p[0] > 41]
+    assert scores["rounds"] == summary["scores"]["rounds"]

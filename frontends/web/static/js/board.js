@@ -287,7 +287,7 @@ function nowLine(seat, board) {
     "div",
     { class: "now", title: "this round's score if it were scored now" },
     "this round so far: ",
-    el("b", {}, signed(tunnels + treasure + hazards)),
+    el("b", {}, signed(board.table.round_now_total[seat])),
     el("span", { class: "parts" }, ` (tunnels ${tunnels} · treasure ${treasure} · hazards ${signed(hazards)})`),
   );
 }

@@ -52,9 +52,3 @@ export class Boards {
     return null;
   }
 }
-
-/** Each seat's score so far on a board: the server's (its total, with the round in play as if
- *  scored now; frontends/web/readmodel.py, score_now). */
-export function scoreSoFar(board) {
-  return board.table.score_now;
-}

@@ -6,34 +6,41 @@
 // engine's own message, as the terminal does. The game so far can be stepped
 // through (the history bar, ← →) without leaving it; a finished game opens in the
 // replay viewer and its log can be downloaded.
+//
+// This module holds the page's state and wires its parts: what it shows is drawn by
+// modules of one job each (the board, the action panel, the chart, the history bar, the
+// dice note, the game's end; docs/develop.md lists them), from what the server sends.
 
 import { ApiError, getJSON, postJSON } from "./api.js";
-import { renderMountain, renderPlayers } from "./board.js";
-import { Boards, scoreSoFar } from "./boards.js";
-import { renderChart } from "./chart.js";
-import { addSprite, dieSvg, faceKind, faceWords } from "./dice.js";
+import { Boards } from "./boards.js";
+import { addSprite } from "./dice.js";
 import { EventList, struck } from "./events.js";
-import { isHelp, renderHelp } from "./help.js";
+import { isHelp } from "./help.js";
 import { howToOpen, wireHowTo } from "./howto.js";
 import { ICONS, icon } from "./icons.js";
-import { lastMove, markOptions } from "./lastmove.js";
-import { clear, el, shortName } from "./util.js";
 // the page's jobs, each in its own module: talking to the server, what a click means, the history keys
 import { backoff, isTransient, moveId, retrying, sleep, waitOrEvent } from "./connection.js";
 import { historyTarget, keyIsElsewhere } from "./history.js";
 import { ACTION_KEYS, direction, isLetterMove, nearest } from "./keys.js";
-import { cacheCommand, clickPlan, selectable, spendCommand, toggled } from "./selection.js";
+import { clickPlan, selectable, spendCommand, toggled } from "./selection.js";
 import { rememberSeat } from "./mygames.js";
 import { TurnSignal } from "./turn.js";
+// and its drawing, a module a part: game.js only wires them
+import { drawAction, drawHeroes } from "./actionview.js";
+import { drawBoard } from "./boardview.js";
+import { drawScoreChart } from "./chartview.js";
+import { drawDiceNote } from "./dicenote.js";
+import { FocusKeeper } from "./focus.js";
+import { withMarks } from "./lastmove.js";
+import { drawGameOver } from "./gameover.js";
+import { drawHistory } from "./historybar.js";
+import { drawInvite } from "./invite.js";
+import { BEER_MENU, STOP_QUESTION, STOP_YES, promptText } from "./prompt.js";
+import { refusalFor } from "./refusal.js";
+import { mergeSeries } from "./series.js";
 
 const gameId = document.body.dataset.game;
 const base = `/api/games/${encodeURIComponent(gameId)}`;
-const SCORED = new Set(["RoundScored", "TieBreakScored"]);
-// The commands one can type, by game: the solo game has no beers, caches or magic turns.
-// a beer goes to a player by name (the page numbers no seat)
-const multiHint = (other) => `or type a command: take 17 · beer 12 to ${other} · spend 52 on 3 7 · spend h0 on 3 · end · cache 4 9 · undo · help`;
-const SOLO_HINT = "or type a command: take 17 · take 17 as 1 · take 30 freeze · spend 52 on 3 7 · refill · stop · undo · help";
-
 /** How many times a move is sent again when the network, not the server, failed it. */
 const RETRIES = 3;
 
@@ -88,6 +95,7 @@ class GamePage {
         "trove-peek",
       ].map((id) => [id, document.getElementById(id)]),
     );
+    this.focus = new FocusKeeper(this.dom);
   }
 
   async start() {
@@ -97,10 +105,12 @@ class GamePage {
     this.seats = game.seats;
     this.scores = game.scores; // each seat's score so far, through the game (the server's)
     this.dice = game.dice;
+    this.nowSeq = game.seq; // the position the scores and the dice are of
     if (this.dice && this.dice.kind === "branch") this.findParent();
-    for (const record of game.events) this.records[record.seq] = record;
+    const events = withMarks(game.events, game.marks);
+    for (const record of events) this.records[record.seq] = record;
     this.events = new EventList(this.dom.events, this.names, (position) => this.goTo(position));
-    this.events.set(game.events);
+    this.events.set(events);
     // from now on each new event is said by a screen reader; the history already there is not
     this.dom.events.setAttribute("aria-live", "polite");
     this.dom.events.setAttribute("aria-relevant", "additions");
@@ -110,7 +120,7 @@ class GamePage {
     if (this.mySeat !== null) this.canUndo = Boolean(this.seats[this.mySeat].can_undo);
     if (this.mySeat !== null) rememberSeat(gameId, this.mySeat); // the home page's list marks it
     this.turn = new TurnSignal(this.mySeat !== null ? document.getElementById("turn-alert") : null);
-    this.showInvite();
+    drawInvite(this.dom.invite, gameId, this.mySeat);
     this.wireInput();
     this.wireKeys(); // before the history's keys: on a die, the arrows are the dice's
     this.wireHistory();
@@ -126,9 +136,9 @@ class GamePage {
     stream.addEventListener("open", () => this.liveDot("on"));
     stream.addEventListener("error", () => this.liveDot(stream.readyState === EventSource.CLOSED ? "" : "off"));
     stream.addEventListener("step", (message) => {
-      const { event, state } = JSON.parse(message.data);
-      this.noteEvent(event);
-      if (state) this.setBoard(state);
+      const { event, marks, ...now } = JSON.parse(message.data);
+      this.noteEvent({ ...event, marks });
+      if (now.state) this.setBoard(this.noteNow(now));
     });
     stream.addEventListener("end", () => {
       stream.close();
@@ -147,43 +157,33 @@ class GamePage {
     if (this.records[event.seq]) return; // already here (a command's answer, a resumed stream)
     this.records[event.seq] = event;
     this.events.append([event]);
-    if (SCORED.has(event.type) && !this.scores.rounds.includes(event.seq + 1)) this.scores.rounds.push(event.seq + 1);
-    if (event.type === "CommandUndone") {
-      this.scores.rounds = this.scores.rounds.filter((p) => p - 1 < event.event_seq || p - 1 >= event.seq);
-      for (const seq of struck(event)) if (this.records[seq]) this.records[seq].undone = true;
-    }
-    if (event.type === "SeedRevealed" && this.dice) {
-      this.dice = { kind: "revealed", commitment: this.dice.commitment, secret: event.secret };
-    }
+    if (event.type === "CommandUndone") for (const seq of struck(event)) if (this.records[seq]) this.records[seq].undone = true;
   }
 
-  /** The chart's point for a board: each seat's score so far there, when it changed. */
-  notePoint(board) {
-    const points = this.scores.points;
-    const last = points.at(-1);
-    if (last && last[0] >= board.seq) return;
-    const scores = scoreSoFar(board);
-    if (!last || JSON.stringify(last[1]) !== JSON.stringify(scores)) points.push([board.seq, scores]);
-  }
-
-  /** The chart from every board, once the page holds them all (exact at every event). */
-  pointsFromBoards() {
-    const points = [];
-    for (let n = 1; n <= this.board.seq; n++) {
-      const scores = scoreSoFar(this.boards.get(n));
-      if (!points.length || JSON.stringify(points.at(-1)[1]) !== JSON.stringify(scores)) points.push([n, scores]);
+  /**
+   * The game after a burst of the stream or a command's answer, as the server sends it: the
+   * chart's points of its events (put in the series held, static/js/series.js) and where the
+   * dice come from (a secret seed, once revealed), unless the page holds a later one. Returns
+   * the board.
+   */
+  noteNow({ state, scores, dice }) {
+    const newer = state.seq >= this.nowSeq;
+    this.scores = mergeSeries(this.scores, scores, newer);
+    if (newer) {
+      this.nowSeq = state.seq;
+      this.dice = { ...this.dice, ...dice }; // the parent's name and link (findParent) kept
     }
-    this.scores.points = points;
+    return state;
   }
 
   // -- state and choices -----------------------------------------------------
 
-  async setBoard(board, force = false) {
+  /** Draw ``board`` (the game now); ``offered``: the choices a command's answer brought for it. */
+  async setBoard(board, force = false, offered = null) {
     if (this.board && board.seq < this.board.seq) return;
     const changed = force || !this.board || board.seq !== this.board.seq;
     this.board = board;
     this.boards.set(board);
-    this.notePoint(board);
     if (changed) {
       this.source = null;
       this.picked = [];
@@ -192,8 +192,12 @@ class GamePage {
       // a refusal said of an earlier position is stale once the game has moved on from it
       if (this.refusal && board.seq > this.refusalSeq && !this.inflight) this.say(null);
     }
-    // a player asks what they may do now (and whether an undo would be taken) at each change
-    if (this.mySeat !== null && changed) await this.loadChoices(board.seq);
+    // a player asks what they may do now (and whether an undo would be taken) at each change,
+    // unless the answer to their move brought it
+    if (this.mySeat !== null && changed) {
+      if (offered && offered.seq === board.seq) this.takeChoices(offered);
+      else await this.loadChoices(board.seq);
+    }
     if (board.seq === this.board.seq) this.render();
   }
 
@@ -217,12 +221,17 @@ class GamePage {
       });
       if (failed && this.refusal && this.dom.refusal.dataset.code === "choices-retrying") this.say(null);
       if (stale() || choices.seq !== seq) return;
-      this.canUndo = Boolean(choices.can_undo && choices.can_undo[this.mySeat]);
-      this.undo = choices.undo && choices.undo[this.mySeat]; // this seat's undo, as the server offers it
-      if (choices.seat === this.mySeat && choices.turn) this.choices = choices;
+      this.takeChoices(choices);
     } catch (error) {
       if (!stale()) this.say(`Your choices could not be loaded: ${error.message}`, error.code || "choices-failed");
     }
+  }
+
+  /** The server's choices at the board now: this seat's, when it is its turn, and its undo. */
+  takeChoices(choices) {
+    this.canUndo = Boolean(choices.can_undo && choices.can_undo[this.mySeat]);
+    this.undo = choices.undo && choices.undo[this.mySeat]; // this seat's undo, as the server offers it
+    if (choices.seat === this.mySeat && choices.turn) this.choices = choices;
   }
 
   isMyTurn() {
@@ -269,7 +278,6 @@ class GamePage {
         this.viewAt = null;
         this.refuse(error);
       }
-      if (this.boards.holds(this.board.seq)) this.pointsFromBoards();
       if (this.target !== n) return; // a later step overtook this one
     }
     this.source = null;
@@ -278,56 +286,70 @@ class GamePage {
     this.render();
   }
 
-  renderHistory(shown) {
-    const now = this.board.seq;
-    const slider = this.dom.timeline;
-    slider.max = String(Math.max(now, 1));
-    slider.value = String(shown.seq);
-    const past = this.viewAt !== null;
-    // the event shown and the last one, both by seq as the event list numbers them
-    this.dom.position.textContent = past ? `event ${shown.seq - 1} of ${now - 1}` : `event ${now - 1}, now`;
-    slider.setAttribute("aria-valuetext", this.dom.position.textContent);
-    this.dom.now.disabled = !past;
-    this.dom.history.classList.toggle("past", past);
-    document.body.classList.toggle("looking-back", past);
-  }
-
   // -- drawing -------------------------------------------------------------
 
   render() {
     const board = this.shown();
-    const sel = this.selection();
-    const focus = this.focusedControl();
-    const marks = markOptions(lastMove(this.records, board.seq)); // the last move, marked
-    renderMountain(this.dom.mountain, board, { ...marks, selectable: sel.mountain, picked: new Set(this.picked), onDie: (id) => this.clickDie(id, "mountain") });
-    renderPlayers(this.dom.players, board, {
-      ...marks,
-      mySeat: this.mySeat,
-      selectable: sel.trove,
-      picked: new Set(this.picked),
-      heroSelectable: sel.hero,
-      pickedHero: this.source && this.source.hero_face !== null ? `${this.mySeat}:${this.source.hero_face}` : null,
-      highlight: new Set(this.source && this.source.die !== null ? [this.source.die] : []),
-      onDie: (id, seat) => this.clickDie(id, seat === this.mySeat ? "trove" : "other"),
-      onHeroFace: (seat, index) => seat === this.mySeat && this.clickHeroFace(index),
-    });
+    const focus = this.focus.remember();
+    const view = { records: this.records, sel: this.selection(), picked: this.picked, source: this.source, mySeat: this.mySeat };
+    drawBoard(this.dom, board, view, { die: (id, where) => this.clickDie(id, where), heroFace: (index) => this.clickHeroFace(index) });
     // the tab's title and icon say when it is this seat's turn (static/js/turn.js)
     this.turn.set(this.mySeat !== null && this.board.phase !== "over" && this.board.table.to_act_seat === this.mySeat);
     const status = this.board.table.status; // the game now, wherever one looks
     if (this.dom.status.textContent !== status) this.dom.status.textContent = status; // a live region: said when it changes
-    this.dom.chart.closest(".card").hidden = board.mode === "solo"; // a solo score is no round total
-    const total = Math.max(this.board.seq, 2);
-    renderChart(this.dom.chart, this.scores, this.names, total, board.seq, (p) => this.goTo(p));
+    drawScoreChart(this.dom.chart, board, { series: this.scores, names: this.names, now: this.board.seq, onSeek: (p) => this.goTo(p) });
     this.events.show(board.seq);
-    this.renderHistory(board);
-    this.renderDice();
-    this.renderAfter();
-    this.renderAction();
-    this.renderHeroes();
-    this.restoreFocus(focus);
+    drawHistory(this.dom, board.seq, this.board.seq, this.viewAt !== null);
+    drawDiceNote(this.dom.dice, this.dice, gameId);
+    drawGameOver(this.dom.after, this.board, { gameId, base, seqNow: () => this.board.seq });
+    drawAction(this.dom, this.moment(), {
+      act: (act) => this.act(act),
+      send: (command) => this.send(command),
+      pick: (text) => {
+        this.dom["typed-input"].value = text;
+        this.dom["typed-input"].focus();
+      },
+      closeHelp: () => {
+        this.helpOpen = false;
+        this.render();
+      },
+    });
+    drawHeroes(this.dom.heroes, this.isMyTurn() && this.choices && this.choices.heroes, (command) => this.send(command));
+    this.focus.restore(focus);
     document.body.dataset.renderedSeq = String(board.seq);
     document.body.dataset.liveSeq = String(this.board.seq);
     document.dispatchEvent(new CustomEvent("dm:rendered", { detail: { seq: board.seq } }));
+  }
+
+  /** This moment of the page, as the action panel's words and buttons take it (static/js/prompt.js). */
+  moment() {
+    return {
+      board: this.board,
+      shown: this.shown(),
+      choices: this.choices,
+      viewAt: this.viewAt,
+      myTurn: this.isMyTurn(),
+      mySeat: this.mySeat,
+      names: this.names,
+      source: this.source,
+      picked: this.picked,
+      records: this.records,
+      canUndo: this.canUndo,
+      undo: this.undo,
+      busy: this.busy,
+      menu: this.menu,
+      helpOpen: this.helpOpen,
+      refused: Boolean(this.refusal),
+    };
+  }
+
+  /** What a button of the action panel does (static/js/prompt.js, ``actionButtons``). */
+  act(act) {
+    if (act.send) return this.send(act.send);
+    if (act.menu) return this.openMenu(act.menu.title, act.menu.options);
+    if (act.confirm) return this.confirm(act.confirm.question, act.confirm.command, act.confirm.yes);
+    if (act.do === "reset") return this.reset();
+    if (act.do === "now") return this.goTo(null);
   }
 
   /** A what-if branch: the game it was branched from (its name and link, if the server has it). */
@@ -335,125 +357,10 @@ class GamePage {
     try {
       const parent = await getJSON(`${base}/parent`);
       this.dice = { ...this.dice, parent_name: parent.name, parent_link: parent.link };
-      if (this.board) this.renderDice();
+      if (this.board) drawDiceNote(this.dom.dice, this.dice, gameId);
     } catch {
       // named by its log's SHA-256 only
     }
-  }
-
-  /** Where the dice come from: a secret seed committed to, then revealed; a chosen seed; or a
-   * what-if branch's luck (the dice its parent rolled, or a fresh seed, both known to anyone). */
-  renderDice() {
-    const dice = this.dice;
-    const box = this.dom.dice;
-    box.hidden = !dice;
-    if (!dice) return;
-    const key = JSON.stringify(dice);
-    if (box.dataset.key === key) return;
-    box.dataset.key = key;
-    const hex = (text) => el("code", { title: text }, `${text.slice(0, 8)}…`);
-    clear(box);
-    if (dice.kind === "branch") {
-      const parent = dice.parent_name
-        ? el("a", { href: dice.parent_link || `/replay/${encodeURIComponent(dice.parent_name)}` }, dice.parent_name)
-        : el("span", {}, "another game (its log's SHA-256 ", hex(dice.parent), ")");
-      box.append("A what-if branch of ", parent, ` at event ${dice.at}, `);
-      if (dice.luck === "same") {
-        box.append("same luck: the dice are known (each position rolls what that game rolled there).");
-      } else {
-        box.append(`fresh luck: dice from seed ${dice.seed}, recorded in the log (not secret).`);
-      }
-    } else if (dice.kind === "secret") {
-      box.append("Dice from a secret seed, revealed when the game ends (SHA-256 ", hex(dice.commitment), ").");
-    } else if (dice.kind === "revealed") {
-      box.append(
-        "Dice from the secret seed ",
-        hex(dice.secret),
-        ", revealed now the game is over; its SHA-256 ",
-        hex(dice.commitment),
-        " was in the log from the start. Check every roll: download the log and run ",
-        el("code", {}, `dice-miner log verify web-${gameId}.dmlog`),
-        ".",
-      );
-    } else if (dice.kind === "chosen") {
-      box.append(`Seed ${dice.seed}, chosen by ${dice.chosen_by}: not secret (whoever knows it can foresee the dice).`);
-    } else {
-      box.append(`Seed ${dice.seed}.`);
-    }
-    box.dataset.kind = dice.kind;
-  }
-
-  /** A finished game: open it in the replay viewer, or download its log. */
-  renderAfter() {
-    const box = this.dom.after;
-    const over = this.board.phase === "over";
-    box.hidden = !over;
-    if (!over || box.childElementCount) return;
-    const name = `web-${gameId}.dmlog`;
-    box.append(
-      el("h2", {}, "The game is over"),
-      el(
-        "div",
-        { class: "link-row" },
-        el("a", { class: "button primary", href: `/replay/${encodeURIComponent(name)}?at=${this.board.seq}`, id: "open-replay" }, "Open in the replay viewer"),
-        el("a", { class: "button", href: `${base}/log`, download: name, id: "download-log" }, `Download the log (${name})`),
-        el("button", { type: "button", class: "button", id: "analyse-game", onclick: () => this.analyse(name) }, "Analyse this game"),
-      ),
-    );
-  }
-
-  /** Start the finished game's analysis on the server, then watch it in the replay viewer. */
-  async analyse(name) {
-    const replay = `/api/replays/${encodeURIComponent(name)}`;
-    try {
-      await postJSON(`${replay}/analysis`, {});
-      location.href = `/replay/${encodeURIComponent(name)}?at=${this.board.seq}&analysis=1`;
-    } catch (error) {
-      this.dom.after.append(el("p", { class: "form-error", role: "alert" }, `The analysis could not be started: ${error.message}`));
-    }
-  }
-
-  /** The die, hero face or button that has the keyboard's focus, so a redraw can give it back. */
-  focusedControl() {
-    const node = document.activeElement;
-    const box = node && node.tagName === "BUTTON" ? node.closest("#action, #heroes") : null;
-    if (box) return { region: box, label: node.textContent };
-    if (!node || !node.dataset || node.getAttribute("role") !== "button") return null;
-    const region = node.closest("#mountain") ? this.dom.mountain : node.closest("#players") ? this.dom.players : null;
-    if (!region) return null;
-    const attr = node.dataset.heroFace !== undefined ? "data-hero-face" : "data-die";
-    return { region, selector: `[${attr}="${node.getAttribute(attr)}"][tabindex]` };
-  }
-
-  /**
-   * After a redraw, focus the same die or button again, else the first die that can be used
-   * there now; when the control used is gone (a die taken, a hero chosen), a menu just opened,
-   * a die to use, else the prompt: the keyboard is never dropped back to the top of the page.
-   */
-  restoreFocus(focus) {
-    const menu = this.focusMenu && !this.dom.menu.hidden && this.dom.menu.querySelector("button");
-    this.focusMenu = false;
-    if (menu) return menu.focus();
-    const die = () => this.dom.mountain.querySelector("[role=button][tabindex]") || this.dom.players.querySelector("[role=button][tabindex]");
-    // the keyboard waited on the prompt (nothing to use yet, the bots moving): a die to use now
-    if (this.parked && document.activeElement === this.dom.prompt) {
-      const next = die();
-      if (next) {
-        this.parked = false;
-        return next.focus();
-      }
-      return;
-    }
-    this.parked = false;
-    if (!focus || (document.activeElement && document.activeElement !== document.body)) return;
-    const same = focus.selector
-      ? focus.region.querySelector(focus.selector) || focus.region.querySelector("[role=button][tabindex]")
-      : [...focus.region.querySelectorAll("button")].find((b) => b.textContent === focus.label);
-    const again = same || die();
-    if (again) return again.focus();
-    if (this.dom.action.hidden) return;
-    this.dom.prompt.focus();
-    this.parked = true;
   }
 
   /** What may be clicked now, from the server's choices and the selection so far. */
@@ -462,140 +369,12 @@ class GamePage {
     return selectable(choices, { source: this.source, picked: this.picked, seat: this.mySeat });
   }
 
-  prompt() {
-    const board = this.board;
-    const c = this.choices;
-    if (this.viewAt !== null) {
-      return `Looking back at event ${this.viewAt - 1} of ${board.seq - 1}: press Now (or End) to play on.`;
-    }
-    if (board.phase === "over") return board.mode === "solo" ? this.soloEnding() : "The game is over.";
-    if (!this.isMyTurn()) {
-      const seat = board.table.to_act_seat;
-      return seat === null ? "" : `Waiting for ${shortName(this.names[seat])}…`;
-    }
-    if (!c) return "…";
-    if (this.source) {
-      // numbered as the event list and the typed command ("spend h0 on 3") number it
-      const what = this.source.die !== null ? `die ${this.source.die}` : `hero face h${this.source.hero_face}`;
-      const verb = c.phase === "solo" ? "recycle (top dice, one at a time)" : "reroll";
-      return `Spending ${what} (${this.source.symbols} magic): pick ${this.source.needed} ${this.source.needed === 1 ? "die" : "dice"} to ${verb} — ${this.picked.length}/${this.source.needed}.`;
-    }
-    // the rest is the server's words for this seat's choices; the page adds only its picks
-    if (c.cache) return `${c.prompt} ${this.picked.length} picked.`;
-    return c.prompt || "";
-  }
-
-  renderAction() {
-    const playing = this.mySeat !== null;
-    const soloOver = this.board.mode === "solo" && this.board.phase === "over" && this.canUndo; // its last move can be undone
-    this.dom.action.hidden = !playing || (this.board.phase === "over" && !this.refusal && !soloOver);
-    this.dom.typed.hidden = !playing || this.board.phase === "over" || this.viewAt !== null;
-    // picking dice for a spend or a cache: on a phone the instruction and Cancel stay in view
-    this.dom.action.classList.toggle("picking", Boolean(this.source || (this.choices && this.choices.cache && this.viewAt === null)));
-    if (!playing) return;
-    const other = shortName(this.names[(this.mySeat + 1) % this.names.length]);
-    this.dom["typed-input"].placeholder = this.board.mode === "solo" ? SOLO_HINT : multiHint(other);
-    this.dom.prompt.textContent = this.prompt();
-    const buttons = clear(this.dom["action-buttons"]);
-    const c = this.isMyTurn() ? this.choices : null;
-    // a button with a terminal key (static/js/keys.js) says so in its tooltip
-    const button = (label, onclick, cls = "button", key = null) =>
-      buttons.append(el("button", { type: "button", class: cls, onclick, disabled: this.busy, "aria-keyshortcuts": key, title: key ? `key: ${key}` : null }, label));
-    if (c && c.beer && c.beer.length && !this.source) button("Share a beer…", () => this.openMenu("Share a beer: reroll it, give it away, then take two dice", c.beer), "button", "b");
-    if (c && c.end && !this.source) button("End my magic turn", () => this.send(c.end.command), "button primary", "e");
-    if (c && c.cache) {
-      button(this.picked.length ? `Keep ${this.picked.length} ${this.picked.length === 1 ? "die" : "dice"}` : "Keep nothing", () => this.send(cacheCommand(c.cache, this.picked)), "button primary");
-      if (this.picked.length) button("Clear", () => this.reset());
-    }
-    if (c && c.refill && !this.source) button(c.refill.label, () => this.send(c.refill.command), "button", "r");
-    // ending the game is asked twice: a stray click must not end it
-    if (c && c.stop && !this.source) button("Stop and score…", () => this.confirm("Stop digging and score now? This ends the game.", c.stop.command, "Yes, stop and score"), "button", "s");
-    if (this.source || this.menu) button("Cancel", () => this.reset());
-    if (this.viewAt !== null) button("Now", () => this.goTo(null), "button primary");
-    // only when the server says it would be taken (nothing of mine to undo, or a person moved since: not shown)
-    else if (this.canUndo && this.undo) button(this.undo.label, () => this.send(this.undo.command), "button danger", "u");
-    this.renderMenu();
-    this.renderHelp();
-    this.renderPeek();
-  }
-
-  /** This seat's trove, small, beside the prompt: in view while a die is chosen (1280x800, a phone). */
-  renderPeek() {
-    const box = this.dom["trove-peek"];
-    const board = this.shown();
-    const trove = board.phase === "over" ? [] : board.players[this.mySeat].trove;
-    box.hidden = !trove.length;
-    const key = JSON.stringify(trove);
-    if (box.hidden || box.dataset.key === key) return;
-    box.dataset.key = key;
-    clear(box).append(el("span", { class: "peek-label" }, "Your trove"));
-    for (const die of trove) {
-      const node = dieSvg(die, { size: 26, decorative: true });
-      node.removeAttribute("data-die"); // a picture: the dice to use are the trove's own
-      box.append(node);
-    }
-  }
-
-  /** The answer to a typed "help": the commands this seat may type now, and their syntax. */
-  renderHelp() {
-    const box = this.dom.help;
-    box.hidden = !this.helpOpen || this.board.phase === "over";
-    if (box.hidden) return clear(box);
-    const input = this.dom["typed-input"];
-    const onPick = (text) => {
-      input.value = text;
-      input.focus();
-    };
-    const onClose = () => {
-      this.helpOpen = false;
-      this.render();
-    };
-    const choices = this.isMyTurn() ? this.choices : null;
-    renderHelp(box, { choices, solo: this.board.mode === "solo", waiting: this.prompt(), onPick, onClose });
-  }
-
-  renderMenu() {
-    const box = clear(this.dom.menu);
-    box.hidden = !this.menu;
-    if (!this.menu) return;
-    box.append(el("p", { class: "hint" }, this.menu.title));
-    for (const option of this.menu.options) {
-      const cls = this.menu.final ? "button danger" : "button";
-      box.append(el("button", { type: "button", class: cls, onclick: () => this.send(option.command) }, option.label));
-    }
-  }
-
-  renderHeroes() {
-    const box = clear(this.dom.heroes);
-    const heroes = this.isMyTurn() && this.choices && this.choices.heroes;
-    box.hidden = !heroes;
-    if (!heroes) return;
-    for (const option of heroes) {
-      const faces = el(
-        "span",
-        { class: "faces" },
-        option.faces.map((face) => dieSvg({ kind: faceKind(face), face }, { size: 30, hero: true, decorative: true })),
-      );
-      const name = `${option.hero}, faces: ${option.faces.map(faceWords).join(", ")}`; // not "hero face: …" per face
-      box.append(
-        el(
-          "button",
-          { type: "button", class: "hero-card", dataset: { hero: option.hero }, onclick: () => this.send(option.command) },
-          // named by its content, the faces' words unseen but inline (no aria-label: axe's
-          // label-content-name-mismatch, the faces' numbers being its content too)
-          el("strong", {}, option.hero, el("span", { class: "inline-hidden" }, name.slice(option.hero.length))),
-          faces,
-        ),
-      );
-    }
-  }
-
   // -- clicks --------------------------------------------------------------
 
   clickDie(id, where) {
     const plan = clickPlan(this.isMyTurn() ? this.choices : null, { source: this.source }, id, where);
     if (!plan) return;
-    if (plan.do === "prompt") return this.mySeat !== null && this.say(this.prompt());
+    if (plan.do === "prompt") return this.mySeat !== null && this.say(promptText(this.moment()));
     if (plan.do === "send") return this.send(plan.command);
     if (plan.do === "menu") return this.openMenu(plan.title, plan.options);
     if (plan.do === "source") return this.pickSource(plan.source);
@@ -626,14 +405,6 @@ class GamePage {
     this.render();
   }
 
-  /** Solo, over: why it ended (its last event's words) and the rating band's range. */
-  soloEnding() {
-    const score = this.board.table.solo_score;
-    const ended = this.records.findLast((r) => r && r.type === "SoloGameEnded");
-    const why = ended ? ended.text : `${score.score} points, ${score.rating}`;
-    return `${why} (${score.rating} is ${score.range} points).${this.canUndo ? " Undo takes back your last move." : ""}`;
-  }
-
   togglePick(id) {
     this.picked = toggled(this.picked, id);
     this.render();
@@ -642,13 +413,13 @@ class GamePage {
   /** A final action, asked again before it is sent (the menu with one option and Cancel). */
   confirm(question, command, yes) {
     this.menu = { title: question, options: [{ label: yes, command }], final: true };
-    this.focusMenu = true;
+    this.focus.menuNext = true;
     this.render();
   }
 
   openMenu(title, options) {
     this.menu = { title, options };
-    this.focusMenu = true; // the keyboard goes to its first option
+    this.focus.menuNext = true; // the keyboard goes to its first option
     this.render();
   }
 
@@ -694,11 +465,11 @@ class GamePage {
     const body = { ...(text !== null ? { text } : { command }), seq: this.board.seq, id: moveId() };
     try {
       const answer = await this.post(body);
-      for (const record of answer.events) this.noteEvent(record);
+      for (const record of withMarks(answer.events, answer.marks)) this.noteEvent(record);
       this.busy = false;
       // the stream ends with the game: an undo after the end (solo) reopens it
       if (this.stream.readyState === EventSource.CLOSED && answer.state.phase !== "over") this.listen(answer.state.seq);
-      await this.setBoard(answer.state, true);
+      await this.setBoard(this.noteNow(answer), true, answer.choices);
       return true;
     } catch (error) {
       this.busy = false;
@@ -731,16 +502,8 @@ class GamePage {
   }
 
   refuse(error) {
-    if (error instanceof ApiError && error.status === 403) {
-      this.say("This link cannot move for this seat: ask for the seat's own link.", "forbidden");
-    } else if (error instanceof ApiError && error.status === 409) {
-      const at = Number.isInteger(error.detail.seq) ? ` (now at event ${error.detail.seq - 1})` : "";
-      this.say(`The game moved on before your move arrived${at}, so it was not played: the board is up to date again, choose again.`, error.code);
-    } else if (!(error instanceof ApiError)) {
-      this.say(`Your move could not reach the server (${error.message}); nothing was played. Try again.`, "offline");
-    } else {
-      this.say(error.message, error.code);
-    }
+    const { message, code } = refusalFor(error);
+    this.say(message, code);
   }
 
   /** Show a refusal in the engine's words; its stable code is kept for scripts (data-code), not
@@ -805,10 +568,10 @@ class GamePage {
       return true;
     }
     if (!c || this.source) return false;
-    if (action === "beer" && c.beer && c.beer.length) this.openMenu("Share a beer: reroll it, give it away, then take two dice", c.beer);
+    if (action === "beer" && c.beer && c.beer.length) this.openMenu(BEER_MENU, c.beer);
     else if (action === "end" && c.end) this.send(c.end.command);
     else if (action === "refill" && c.refill) this.send(c.refill.command);
-    else if (action === "stop" && c.stop) this.confirm("Stop digging and score now? This ends the game.", c.stop.command, "Yes, stop and score");
+    else if (action === "stop" && c.stop) this.confirm(STOP_QUESTION, c.stop.command, STOP_YES);
     else if (action === "magic" && c.spend && c.spend.length) {
       const first = document.querySelector("#players [role=button][data-die], #players [role=button][data-hero-face]");
       if (!first) return false;
@@ -838,22 +601,6 @@ class GamePage {
     document.addEventListener("keydown", (event) => {
       if (event.key === "Escape" && !howToOpen()) this.reset(); // Esc in the panel only shuts it
     });
-  }
-
-  showInvite() {
-    let links = null;
-    try {
-      links = JSON.parse(localStorage.getItem(`dm-links-${gameId}`) || "null");
-    } catch {
-      links = null;
-    }
-    const box = this.dom.invite;
-    if (!links || links.length < 2 || this.mySeat === null) return;
-    box.hidden = false;
-    box.append(el("h2", {}, "Invite the other players"), el("p", { class: "hint" }, "Each link moves for its own seat only."));
-    for (const { name, link } of links) {
-      box.append(el("div", { class: "link-row" }, el("strong", {}, shortName(name)), el("code", {}, new URL(link, location.href).href)));
-    }
   }
 }
 

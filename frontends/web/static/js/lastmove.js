@@ -1,55 +1,26 @@
 // What the last move touched, for the board to mark it: the slots its dice left on the
-// mountain, the dice it took, shared, rerolled or cached, the hero face it spent. Read
-// from the event records (their own fields: die, row, col, rolls, ...), never worked out
-// from the rules. A command's follow-on events (the excavation ending, a round scored)
-// come after its move with no player of their own: the mark stays on the move.
+// mountain, the dice it took, shared, rerolled or cached, the hero face it spent. The server
+// sends them beside the event records (``marks``: what the board marks after each event;
+// frontends/web/lastmove.py); the page keeps each on its record and works nothing out of
+// the events' fields.
 
-/** How far back a position looks for its move through events no player made. */
-const FOLLOW_ON = 8;
-
-/** Marks of one move's record, or null when it has nothing to mark on the board. */
-export function moveMarks(record) {
-  const dice = new Set();
-  const left = new Set();
-  const heroFaces = new Set();
-  switch (record.type) {
-    case "DieTaken":
-    case "SoloDieTaken":
-      dice.add(record.die);
-      left.add(`${record.row},${record.col}`);
-      break;
-    case "BeerShared":
-      dice.add(record.die);
-      break;
-    case "MagicSpent":
-      if (Number.isInteger(record.die)) dice.add(record.die);
-      else if (Number.isInteger(record.hero_face)) heroFaces.add(`${record.seat}:${record.hero_face}`);
-      for (const [die] of record.rolls || []) dice.add(die);
-      break;
-    case "SoloMagicSpent":
-      for (const [, row, col] of record.recycled || []) left.add(`${row},${col}`);
-      break;
-    case "DiceCached":
-      for (const die of record.dice || []) dice.add(die);
-      break;
-    default:
-      return null;
-  }
-  return { seq: record.seq, dice, left, heroFaces };
+/** The records with the server's marks beside them kept on each (``marks[i]`` is ``records[i]``'s). */
+export function withMarks(records, marks) {
+  return records.map((record, i) => ({ ...record, marks: marks ? (marks[i] ?? null) : null }));
 }
 
-/** The marks of the move that led to position ``n`` (the state after n events), or null. */
+/** The marks of the board after ``n`` events (the record of event n - 1), or null. */
 export function lastMove(records, n) {
-  for (let k = n - 1; k >= 0 && k >= n - FOLLOW_ON; k--) {
-    const record = records[k];
-    if (!record || record.type === "CommandUndone") return null;
-    if (record.player !== null) return moveMarks(record); // a move: its marks, or none
-  }
-  return null;
+  const record = records[n - 1];
+  return (record && record.marks) || null;
 }
 
 /** The options renderMountain and renderPlayers take for a move's marks. */
 export function markOptions(marks) {
   if (!marks) return { last: new Set(), left: new Set(), lastHero: new Set() };
-  return { last: marks.dice, left: marks.left, lastHero: marks.heroFaces };
+  return {
+    last: new Set(marks.dice),
+    left: new Set(marks.left.map(([row, col]) => `${row},${col}`)),
+    lastHero: new Set(marks.hero_faces.map(([seat, index]) => `${seat}:${index}`)),
+  };
 }

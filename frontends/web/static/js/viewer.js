@@ -15,8 +15,9 @@ import { renderChart } from "./chart.js";
 import { EventList } from "./events.js";
 import { howToOpen, wireHowTo } from "./howto.js";
 import { ICONS, icon } from "./icons.js";
-import { lastMove, markOptions } from "./lastmove.js";
+import { lastMove, markOptions, withMarks } from "./lastmove.js";
 import { keyIsElsewhere, keyPressesControl } from "./history.js";
+import { historyLabel } from "./historybar.js";
 import { el } from "./util.js";
 
 const CACHE_SIZE = 64;
@@ -107,7 +108,7 @@ class Viewer {
     const records = [];
     for (;;) {
       const page = await getJSON(`${this.base}/events?from=${records.length}`);
-      records.push(...page.events);
+      records.push(...withMarks(page.events, page.marks)); // each with the board's marks after it
       if (!page.events.length || records.length >= page.total) return records;
     }
   }
@@ -236,8 +237,9 @@ class Viewer {
     if (this.family) this.family.update(board); // where "Play from here" may start
     this.dom.slider.value = String(n);
     // The event just shown and the last one, both by their seq as the event list, `log show`,
-    // the dumps and the analysis number them (from 0): one way of counting, never two.
-    this.dom.position.textContent = `event ${n - 1} of ${this.total - 1}`;
+    // the dumps and the analysis number them (from 0): one way of counting, never two
+    // (the game page's history bar says it in the same words).
+    this.dom.position.textContent = historyLabel(n, this.total, true);
     this.dom.slider.setAttribute("aria-valuetext", this.dom.position.textContent);
     this.shareLater(n);
     if (!this.playing) this.announceLater(n);
