@@ -12,7 +12,7 @@ from __future__ import annotations
 import hmac
 import re
 import secrets
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 from core.errors import SetupError
 from core.store import Seating, SeatRecord, token_hash
@@ -52,8 +52,11 @@ def is_name(name: object) -> bool:
     return True
 
 
-def parse_seats(players: object, bots: Collection[str]) -> list[tuple[str, str | None]]:
+def parse_seats(players: object, bots: Mapping[str, str]) -> list[tuple[str, str | None]]:
     """``[{"name", "bot"}]`` as a client asks for them: ``(name, bot kind or None)`` per seat.
+
+    ``bots`` maps each name a client may give a bot (a kind, or a level such as
+    ``"medium"``, as the web form and the terminal name them) to its kind.
 
     A bot left unnamed gets a dwarf's name no other seat is called, a person "Player N";
     every bot's name carries its kind. SetupError says what is wrong, with a code: a
@@ -76,6 +79,7 @@ def parse_seats(players: object, bots: Collection[str]) -> list[tuple[str, str |
         if bot is not None and (not isinstance(bot, str) or bot not in bots):  # [] is unhashable
             kinds = ", ".join(sorted(bots))
             raise SetupError(f"seat {n}: unknown bot {bot!r}; choose from {kinds}")
+        bot = bots[bot] if bot is not None else None
         if name is None or (isinstance(name, str) and not name.strip()):
             name = (DWARVES[n - 1] if DWARVES[n - 1] in free else free[0]) if bot else f"Player {n}"
             if bot:

@@ -15,7 +15,10 @@ from frontends.cli import play
 from tests.support.cli_helpers import play_options as options
 from tests.support.web_support import make_app
 
-BOTS = {"greedy", "random"}
+BOTS_BY_NAME = {
+    "greedy": "greedy",
+    "random": "random",
+}  # the names a bot is asked for, and its kind
 
 
 def person(name):
@@ -40,15 +43,15 @@ def bot(kind="greedy", name=None):
 )
 def test_the_host_refuses_names_that_mislead_with_a_code(players, code, words):
     with pytest.raises(SetupError) as refused:
-        parse_seats(players, BOTS)
+        parse_seats(players, BOTS_BY_NAME)
     assert refused.value.code == code
     assert words in str(refused.value)
 
 
 def test_an_unnamed_bot_takes_a_dwarfs_name_no_person_has():
-    seats = parse_seats([person("Brok"), bot(), bot("random")], BOTS)
+    seats = parse_seats([person("Brok"), bot(), bot("random")], BOTS_BY_NAME)
     assert seats == [("Brok", None), ("Ada (greedy)", "greedy"), ("Cira (random)", "random")]
-    assert parse_seats([person("Ann"), bot()], BOTS)[1] == ("Brok (greedy)", "greedy")
+    assert parse_seats([person("Ann"), bot()], BOTS_BY_NAME)[1] == ("Brok (greedy)", "greedy")
 
 
 def test_a_logged_game_with_such_names_still_loads_and_verifies(tmp_path):

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from core.bots import BOTS
 from core.game import Game
 from core.host.idle import STAND_IN, CloseIdleGame, HandQuietSeat, IdlePolicy, in_words
 from core.host.seats import parse_seats, seating_for
+from core.host.setups import BOTS_BY_NAME
 from core.host.table import Table
 from core.modes.table import events as tev
 from core.store import MemoryStore
@@ -22,7 +22,7 @@ TWO_BOTS = [{"name": None, "bot": "greedy"}, {"name": None, "bot": "greedy"}]
 
 def table_of(players: list[dict], *, playable: bool = True) -> Table:
     """A table of ``players`` whose bots have played up to a person's turn, quiet since T0."""
-    seats = parse_seats(players, BOTS)
+    seats = parse_seats(players, BOTS_BY_NAME)
     seating, _ = seating_for(seats)
     game = Game.new([name for name, _ in seats], 5, store=MemoryStore(), seating=seating)
     table = Table(game, seating, playable=playable)

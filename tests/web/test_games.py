@@ -65,6 +65,16 @@ def test_a_new_game_gives_each_person_a_secret_link_and_bots_none(client):
         assert people[0]["token"] not in client.get(path).get_data(as_text=True)
 
 
+def test_a_bot_may_be_asked_for_by_its_level(client):
+    """The form and the terminal name bots by strength: the API takes those names too."""
+    body = {"players": [{"name": "Ada"}, {"name": "Brok", "bot": "medium"}], "seed": 3}
+    game = client.post("/api/games", json=body).get_json()
+    assert [(s["name"], s["bot"]) for s in game["seats"]] == [
+        ("Ada", None),
+        ("Brok (greedy)", "greedy"),
+    ]
+
+
 @pytest.mark.parametrize(
     ("body", "fragment"),
     [
