@@ -6,6 +6,7 @@ is the quick inner loop (``browser``, ``tmux`` and ``postgres`` are given by the
 fixtures a test uses; ``slow`` by the modules that start real servers by the dozen)."""
 
 import os
+from collections import Counter
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -42,7 +43,7 @@ def pytest_configure(config) -> None:
 def pytest_collection_modifyitems(items) -> None:
     """Mark each test by the fixtures it uses: the browser's, the terminal's (or its
     folder: every test in ``tests/cli/tmux/``), the database's (directly, or as the
-    contract suite's PostgreSQL backend)."""
+    contract suite's PostgreSQL backend). Then make every test's node id its own."""
     for item in items:
         used = set(getattr(item, "fixturenames", ()))
         params = getattr(getattr(item, "callspec", None), "params", {})
@@ -54,3 +55,20 @@ def pytest_collection_modifyitems(items) -> None:
             item.add_marker(pytest.mark.tmux)
         if "postgres_server" in used or "postgres_server" in FIXTURES.get(backend, ()):
             item.add_marker(pytest.mark.postgres)
+    distinct_node_ids(items)
+
+
+def distinct_node_ids(items) -> None:
+    """Give each test its own node id, and fail the collection if two still share one.
+
+    pytest-xdist sends tests to its workers by node id, so of tests sharing an id it runs
+    one. schemathesis names each API operation's test ``test_x[GET /api/games]`` but (with
+    pytest 9) leaves every one the id ``test_x``: here each takes the id its name says."""
+    shared = Counter(item.nodeid for item in items)
+    for item in items:
+        own = f"{item.parent.nodeid}::{item.name}"
+        if shared[item.nodeid] > 1 and own != item.nodeid and hasattr(item, "_id"):
+            item._id = type(item._id).parse(own)  # where pytest keeps the id, parsed
+    still = sorted(nodeid for nodeid, n in Counter(i.nodeid for i in items).items() if n > 1)
+    if still:
+        raise pytest.UsageError(f"tests share a node id (pytest-xdist would run one): {still}")

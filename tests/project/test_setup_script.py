@@ -93,7 +93,7 @@ def test_a_recent_python_makes_the_venv_installs_once_and_runs(checkout: Path):
     log = calls(checkout)
     assert f"{new} -m venv .venv" in log
     assert "pip install --quiet --disable-pip-version-check -e .[test]" in log
-    assert log.rstrip().endswith("-m pytest -k x")
+    assert log.rstrip().endswith("-m pytest -n auto --dist loadfile -k x")
     assert (checkout / ".venv" / ".installed-test").exists()
     fake(checkout / ".venv" / "bin" / "dice-miner", FAKE_DICE_MINER)  # pip's, for real
     before = calls(checkout).count("pip install")

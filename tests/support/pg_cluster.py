@@ -9,6 +9,13 @@ folder that user owns.
 
 ``DICE_MINER_TEST_POSTGRES=postgresql://...`` names an existing database to use
 instead: nothing is started, and each test works in a schema of its own there.
+
+``start(in_memory=True)`` (the tests' cluster) puts the folder in ``/dev/shm`` when it has
+room: each store's schema is many small files, and on this machine's disk 40 stores took
+17 s to make against 6.8 s in memory, and removing the cluster 2.6 s (18 s after 150
+stores) against 0.2 s. The server still fsyncs each commit; only a crash of the machine
+itself would lose more, and no test crashes it. The benchmarks keep the default, a
+folder on disk, as a real server has.
 """
 
 from __future__ import annotations
@@ -71,6 +78,23 @@ def missing_reason() -> str | None:
     return None
 
 
+#: Memory-backed folder for the tests' cluster, and the room it must have left.
+MEMORY_FOLDER = "/dev/shm"
+MEMORY_ROOM = 1 << 30
+
+
+def memory_folder() -> str | None:
+    """``MEMORY_FOLDER`` if it is there, writable and has ``MEMORY_ROOM`` free; else None
+    (the default temporary folder)."""
+    try:
+        found = os.statvfs(MEMORY_FOLDER)
+    except OSError:
+        return None
+    if not os.access(MEMORY_FOLDER, os.W_OK) or found.f_bavail * found.f_frsize < MEMORY_ROOM:
+        return None
+    return MEMORY_FOLDER
+
+
 def _unprivileged_user() -> str | None:
     for name in ("postgres", "nobody"):
         with contextlib.suppress(KeyError):
@@ -95,15 +119,16 @@ class PostgresServer:
         return self.folder is not None
 
     @classmethod
-    def start(cls) -> PostgresServer:
-        """The database ``ENV_URL`` names, or a new cluster started in a temporary folder."""
+    def start(cls, *, in_memory: bool = False) -> PostgresServer:
+        """The database ``ENV_URL`` names, or a new cluster started in a temporary folder
+        (in ``/dev/shm`` if ``in_memory`` and it has room)."""
         named = os.environ.get(ENV_URL)
         if named:
             return cls(named)
         bin_dir = find_bin_dir()
         if bin_dir is None:
             raise RuntimeError(missing_reason())
-        folder = tempfile.mkdtemp(prefix="dm-pg-")
+        folder = tempfile.mkdtemp(prefix="dm-pg-", dir=memory_folder() if in_memory else None)
         server = cls("", folder=folder, bin_dir=bin_dir)
         try:
             server._initdb()
@@ -214,6 +239,7 @@ __all__ = [
     "PostgresServer",
     "find_bin_dir",
     "free_port",
+    "memory_folder",
     "missing_reason",
     "with_schema",
 ]

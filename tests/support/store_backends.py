@@ -145,9 +145,10 @@ def postgres_or_skip() -> None:
 
 @pytest.fixture(scope="session")
 def postgres_server() -> Iterator[PostgresServer]:
-    """One PostgreSQL server for the session (a throwaway cluster, stopped at the end)."""
+    """One PostgreSQL server for the session (a throwaway cluster in memory where there is
+    room, stopped at the end)."""
     postgres_or_skip()
-    server = PostgresServer.start()
+    server = PostgresServer.start(in_memory=True)
     try:
         yield server
     finally:

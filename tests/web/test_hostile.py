@@ -367,11 +367,16 @@ def test_markup_in_player_names_is_served_escaped(world):
         started = summary.get_json()["events"][0]
         assert name.strip() in started["text"]
         live_game(world.app, game["id"]).close()
-        stream = world.client.get(f"/api/games/{game['id']}/stream")  # closed: ends at once
-        data = [
-            line[6:] for line in stream.get_data(as_text=True).split("\n") if line[:6] == "data: "
-        ]
-        assert json.loads(data[0])["event"]["text"] == started["text"]
+        # the stream's first message, read as it comes (the stream itself stays open for
+        # SSE_MAX_SECONDS: waiting for its end would spend half a second an example)
+        with world.client.get(f"/api/games/{game['id']}/stream", buffered=False) as stream:
+            first = next(
+                line[6:]
+                for chunk in stream.iter_encoded()
+                for line in chunk.decode().split("\n")
+                if line[:6] == "data: "
+            )
+        assert json.loads(first)["event"]["text"] == started["text"]
 
     barrage()
     for name in ("<script>alert(1)</script>", "<img src=x onerror=alert(1)>"):
