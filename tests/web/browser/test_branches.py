@@ -138,6 +138,28 @@ def test_play_from_here_keeps_the_bot_each_seats_name_says(page, server):
     assert seats == ["montecarlo", "greedy", "person", "greedy"]
 
 
+def test_the_seat_defaults_follow_a_board_that_comes_after_the_form(page, server):
+    # the form is built when the family loads; a board that arrives later (a slow
+    # answer) must still make the seat to act a person's, not leave the first seat's
+    def late(route):
+        page.wait_for_timeout(1500)
+        route.continue_()
+
+    page.route("**/api/replays/four-players.dmlog/state*", late)
+    page.route("**/api/replays/four-players.dmlog/boards*", late)
+    page.goto(f"{server.url}/replay/four-players.dmlog?at=100")
+    page.wait_for_selector("body[data-family=loaded]", state="attached")
+    rendered(page, 100)
+    page.click("#play-from")
+    seats = [page.locator(f"#branch-seat-{seat}").input_value() for seat in range(4)]
+    assert seats == ["montecarlo", "greedy", "person", "greedy"]
+    page.select_option("#branch-seat-0", "person")  # a person's choice is never redone
+    page.click("button[data-action=prev]")
+    rendered(page, 99)
+    assert page.locator("#branch-seat-0").input_value() == "person"
+    page.unroute_all(behavior="ignoreErrors")
+
+
 def test_the_same_luck_of_a_secret_not_revealed_is_refused_on_the_page(page, server):
     game = api(server, "/api/games", {"players": [{"name": "Ann"}, {"name": "Bo"}]})
     with urllib.request.urlopen(f"{server.url}/api/games/{game['id']}/log") as answer:

@@ -150,20 +150,16 @@ export class BranchTools {
   }
 
   buildForm() {
-    // a person plays the seat to act where the viewer stands (the first, if none is); the
-    // others keep the bot their name says ("montecarlo-1" once played as a greedy one), or a greedy one
-    const toAct = (this.board && this.board.table && this.board.table.to_act_seat) ?? 0;
-    this.seatSelects = this.names.map((name, seat) => {
-      const kind = namedKind(name, seat, this.bots);
-      const select = el(
+    this.seatsChosen = false; // until a person picks one, the defaults follow the board shown
+    this.seatSelects = this.names.map((_, seat) =>
+      el(
         "select",
-        { id: `branch-seat-${seat}`, name: `seat${seat}` },
+        { id: `branch-seat-${seat}`, name: `seat${seat}`, onchange: () => (this.seatsChosen = true) },
         el("option", { value: "person" }, "Person"),
         this.bots.map((b) => el("option", { value: b }, `Bot: ${b}`)),
-      );
-      select.value = seat === toAct || this.names.length === 1 ? "person" : kind || (this.bots.includes("greedy") ? "greedy" : "person");
-      return select;
-    });
+      ),
+    );
+    this.defaultSeats();
     const luck = (value, text) => el("label", {}, el("input", { type: "radio", name: "luck", value, checked: value === "same" }), text);
     this.dom.where = el("p", { class: "hint", id: "branch-where" });
     this.dom.luckHint = el("p", { class: "hint", id: "luck-hint" }, LUCK_WORDS.same);
@@ -196,9 +192,22 @@ export class BranchTools {
   }
 
   /** The viewer shows ``board``: say whether a branch can start there, and why not. */
+  /** Each seat's default where the viewer stands: a person for the seat to act (the first,
+   * if none is); the others keep the bot their name says ("montecarlo-1" once played as a
+   * greedy one), or a greedy one. Called again as the board comes or
+   * changes, so a board that arrives after the form never leaves stale defaults. */
+  defaultSeats() {
+    const toAct = (this.board && this.board.table && this.board.table.to_act_seat) ?? 0;
+    this.seatSelects.forEach((select, seat) => {
+      const kind = namedKind(this.names[seat], seat, this.bots);
+      select.value = seat === toAct || this.names.length === 1 ? "person" : kind || (this.bots.includes("greedy") ? "greedy" : "person");
+    });
+  }
+
   update(board) {
     this.board = board;
     if (!this.dom.where) return;
+    if (!this.seatsChosen) this.defaultSeats();
     const n = board.seq;
     const where = clear(this.dom.where);
     let ok = false;
