@@ -91,7 +91,7 @@ def test_a_file_that_does_not_verify_is_not_imported_and_the_others_are(
     def forge(batches):
         from attrs import evolve
 
-        from core.events.game import DieTaken
+        from core.modes.multiplayer.events import DieTaken
 
         for n, batch in enumerate(batches):
             for i, event in enumerate(batch.events):
