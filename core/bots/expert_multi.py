@@ -10,11 +10,16 @@ and reads the mover's chance of winning after the move (``multi.verdict``).
 
 Each alone plays about as well as the other (1,000 2-player games of the
 analysis's valuation against ``montecarlo``: 49.6% won). Their errors differ, so
-the expert adds them: each scaled to the spread of its candidates' values (the
-best 0, the worst -1), ``montecarlo``'s weighted ``BLEND``. That won 62.1% of 224
-games on the tuning seed (each alone 57.1%; see ``docs/_incoming/bot.md``) and
-56.0% of 1,000 on another. A hint names the move of the analysis's half, with
-more futures.
+the expert adds them (``core.bots.valuation.blend``): each scaled to the spread of
+its candidates' values (the best 0, the worst -1), ``montecarlo``'s weighted
+``BLEND``. That won 62.1% of 224 games on the tuning seed (each alone 57.1%) and
+56.0% of 1,000 on another (docs/performance.md). Hints, reviews and the analysis
+value a table's moves by the same blend, with more futures (``multi.judge_multi``).
+
+With ``replies`` (a 2-ply search) each excavation candidate is played out once per
+answer of the next seat, its best, second best ... die by its own worth, and
+valued after the answer that seat would choose by the same valuation (its own win
+chance): in a drafting game the die another seat needs is worth taking.
 
 The futures and tastes come from the bot's own generator (``bot_rng``): it never
 sees a die the game has not shown.
@@ -45,6 +50,9 @@ VARIANTS = 16
 TEMPERATURE = 8.0
 #: The next seat's answers a 2-ply search weighs per excavation candidate (0: none).
 REPLIES = 0
+#: The largest table the 2-ply search is made at: at two players the next seat is the
+#: whole opposition; at four it is one rival of three, and the search costs more there.
+REPLY_PLAYERS = 2
 
 
 @frozen
@@ -57,6 +65,7 @@ class ExpertSettings:
     temperature: float = TEMPERATURE
     blend: float = BLEND
     replies: int = REPLIES
+    reply_players: int = REPLY_PLAYERS
 
 
 def weigh_multi(
@@ -104,7 +113,8 @@ def choose_expert_multi(
     """The candidate with the best win chance (its lead breaking near ties) plus
     ``blend`` times ``montecarlo``'s value of it, both scaled by their spread."""
     s = settings
-    weighed = weigh_multi(state, legal, rng, s.samples, s.variants, s.temperature, s.replies)
+    replies = s.replies if state.players <= s.reply_players else 0
+    weighed = weigh_multi(state, legal, rng, s.samples, s.variants, s.temperature, replies)
     values = {c: v[0] + LEAD_WEIGHT * v[1] for v, c in weighed}
     if s.blend > 0:
         bot = MonteCarloBot()
@@ -120,6 +130,7 @@ __all__ = [
     "BLEND",
     "LEAD_WEIGHT",
     "REPLIES",
+    "REPLY_PLAYERS",
     "SAMPLES",
     "TEMPERATURE",
     "VARIANTS",
