@@ -26,7 +26,7 @@ from core.projections.state import EXCAVATION, MAGIC
 from core.rng import derive_seed
 from core.rules.legal import LegalList, legal_commands
 from frontends.cli.tui.table import default_bot
-from scripts import bot_strength, solo_limit
+from scripts import bot_strength, expert_screen, solo_limit
 from scripts.bot_strength import decision_times, timing_report
 from tests.support.solo_model import model_key
 
@@ -254,3 +254,19 @@ def test_solo_limit_sets_the_expert_beside_a_clairvoyant_and_the_dices_ceiling(c
     assert "expert / clairvoyant:" in out and "the dice's ceiling:" in out
     ceilings = [solo_limit.ceiling(derive_seed(4, i)) for i in range(2)]
     assert sum(ceilings) / 2 >= max(means.values())  # the dice hold more than anyone took
+
+
+def test_the_expert_screen_reads_settings_and_pairs_the_games(tmp_path):
+    assert expert_screen.settings("base") == ExpertSettings()
+    assert expert_screen.settings("replies=3,blend=0.5") == ExpertSettings(replies=3, blend=0.5)
+    with pytest.raises(ValueError, match="no setting 'width'"):
+        expert_screen.settings("width=3")
+    found = {
+        "base": {0: (1.0, 5, [10.0]), 1: (0.0, -3, [12.0]), 2: (0.5, 0, [11.0])},
+        "replies=2": {0: (1.0, 7, [20.0]), 1: (1.0, 2, [22.0]), 2: (0.0, -1, [21.0])},
+    }
+    lines = expert_screen.report(found).splitlines()
+    assert lines[1].split()[:3] == ["base", "3", "50.0%"] and lines[1].split()[-1] == "11.0"
+    assert lines[2].split()[:3] == ["replies=2", "3", "66.7%"]
+    assert lines[3].startswith("replies=2 - base: wins +16.7 ± ")
+    assert "(won where the other lost 1, the reverse 1); margin +2.00 ± " in lines[3]
