@@ -32,7 +32,9 @@ from core.read.views import walk
 
 #: Changes whenever the values or the document's shape change: older caches are recomputed.
 #: 2: solo decisions weigh the expert's ten candidates (version 1 weighed six).
-ANALYSIS_VERSION = 2
+#: 3: a table's candidates are ranked by the expert's merit (``core.bots.valuation.blend``:
+#: the win chance with ``montecarlo``'s opinion added); values and marks stay win chances.
+ANALYSIS_VERSION = 3
 #: The biggest losses named per seat.
 BIGGEST = 3
 

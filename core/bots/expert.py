@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from core.bots.expert_multi import choose_expert_multi
+from core.bots.expert_multi import ExpertSettings, choose_expert_multi
 from core.bots.expert_solo import choose_expert_solo
 from core.bots.montecarlo import WEIGHED_PHASES, MonteCarloBot
 from core.commands import Command
@@ -28,11 +28,15 @@ class ExpertBot(MonteCarloBot):
 
     name = "expert"
 
+    def __init__(self, table: ExpertSettings | None = None) -> None:
+        super().__init__()
+        self.table = table or ExpertSettings()
+
     def choose(self, state: GameState, legal: Sequence[Command], rng: DiceRng) -> Command:
         if state.mode == "solo":
             return choose_expert_solo(state, legal, rng)
         if state.mode == "multi" and state.phase in WEIGHED_PHASES:
-            return choose_expert_multi(state, legal, rng)
+            return choose_expert_multi(state, legal, rng, self.table)
         return super().choose(state, legal, rng)
 
 

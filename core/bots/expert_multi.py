@@ -10,11 +10,16 @@ and reads the mover's chance of winning after the move (``multi.verdict``).
 
 Each alone plays about as well as the other (1,000 2-player games of the
 analysis's valuation against ``montecarlo``: 49.6% won). Their errors differ, so
-the expert adds them: each scaled to the spread of its candidates' values (the
-best 0, the worst -1), ``montecarlo``'s weighted ``BLEND``. That won 62.1% of 224
-games on the tuning seed (each alone 57.1%; see ``docs/_incoming/bot.md``) and
-56.0% of 1,000 on another. A hint names the move of the analysis's half, with
-more futures.
+the expert adds them (``core.bots.valuation.blend``): each scaled to the spread of
+its candidates' values (the best 0, the worst -1), ``montecarlo``'s weighted
+``BLEND``. That won 62.1% of 224 games on the tuning seed (each alone 57.1%) and
+56.0% of 1,000 on another (docs/performance.md). Hints, reviews and the analysis
+value a table's moves by the same blend, with more futures (``multi.judge_multi``).
+
+With ``replies`` (a 2-ply search) each excavation candidate is played out once per
+answer of the next seat, its best, second best ... die by its own worth, and
+valued after the answer that seat would choose by the same valuation (its own win
+chance): in a drafting game the die another seat needs is worth taking.
 
 The futures and tastes come from the bot's own generator (``bot_rng``): it never
 sees a die the game has not shown.
@@ -24,10 +29,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from attrs import frozen
+
 from core.bots.base import seat_to_act
 from core.bots.greedy import Candidate, pick_best
 from core.bots.montecarlo import MonteCarloBot
 from core.bots.multi_value import Future, later_rounds
+from core.bots.valuation.blend import BLEND, LEAD_WEIGHT, merits
 from core.bots.valuation.excavation import excavation_candidates, seat_worths, tastes
 from core.bots.valuation.multi import MultiJudge, verdict
 from core.commands import Command
@@ -38,12 +46,26 @@ from core.rng import DiceRng
 SAMPLES = 64
 #: Play-outs of the rest of the round per excavation candidate (the futures split among them).
 VARIANTS = 16
-#: Points of mean lead worth one unit of win chance, to break near ties.
-LEAD_WEIGHT = 1e-4
 #: The noise, in points, the expert's win chances assume on each final total.
 TEMPERATURE = 8.0
-#: The weight of ``montecarlo``'s valuation beside the win chance (0: the analysis's alone).
-BLEND = 1.0
+#: The next seat's answers a 2-ply search weighs per excavation candidate (0: none).
+REPLIES = 0
+#: The largest table the 2-ply search is made at: at two players the next seat is the
+#: whole opposition; at four it is one rival of three, and the search costs more there.
+REPLY_PLAYERS = 2
+
+
+@frozen
+class ExpertSettings:
+    """How hard the expert looks at a table: futures and play-outs, its noise, its
+    blend with ``montecarlo`` and how many of the next seat's answers it weighs."""
+
+    samples: int = SAMPLES
+    variants: int = VARIANTS
+    temperature: float = TEMPERATURE
+    blend: float = BLEND
+    replies: int = REPLIES
+    reply_players: int = REPLY_PLAYERS
 
 
 def weigh_multi(
@@ -53,9 +75,12 @@ def weigh_multi(
     samples: int,
     variants: int,
     temperature: float = TEMPERATURE,
+    replies: int = 0,
 ) -> list[tuple[tuple[float, float], Command]]:
     """The candidates at a multiplayer ``state`` (a weighed phase), each with the mover's
-    (win chance, mean lead) on ``samples`` futures drawn from ``rng``."""
+    (win chance, mean lead) on ``samples`` futures drawn from ``rng``; with ``replies``,
+    each excavation candidate after the next seat's best of its ``replies`` likeliest
+    answers (``excavation_candidates``)."""
     seat = seat_to_act(state)
     judge = MultiJudge(samples=samples)
     futures = [Future(state, rng, later_rounds(state), magic_now=True) for _ in range(samples)]
@@ -68,7 +93,14 @@ def weigh_multi(
     def weigh(group, gains, passed, give, to):
         return judge.finals(state, seat, group, gains, passed=passed, give=give, to=to)
 
-    found = excavation_candidates(state, seat, legal, futures, worths, ways, weigh)
+    nxt = (seat + 1) % state.players
+
+    def answer(options: list[list]) -> int:
+        return max(range(len(options)), key=lambda j: verdict(options[j], nxt, temperature)[0])
+
+    found = excavation_candidates(
+        state, seat, legal, futures, worths, ways, weigh, replies=replies, answer=answer
+    )
     return [((v[0], v[1]), c) for v, c in ((verdict(f, seat, temperature), c) for f, c in found)]
 
 
@@ -76,42 +108,33 @@ def choose_expert_multi(
     state: GameState,
     legal: Sequence[Command],
     rng: DiceRng,
-    samples: int = SAMPLES,
-    variants: int = VARIANTS,
-    temperature: float = TEMPERATURE,
-    blend: float = BLEND,
+    settings: ExpertSettings = ExpertSettings(),
 ) -> Command:
     """The candidate with the best win chance (its lead breaking near ties) plus
     ``blend`` times ``montecarlo``'s value of it, both scaled by their spread."""
-    weighed = weigh_multi(state, legal, rng, samples, variants, temperature)
+    s = settings
+    replies = s.replies if state.players <= s.reply_players else 0
+    weighed = weigh_multi(state, legal, rng, s.samples, s.variants, s.temperature, replies)
     values = {c: v[0] + LEAD_WEIGHT * v[1] for v, c in weighed}
-    if blend > 0:
+    if s.blend > 0:
         bot = MonteCarloBot()
         seat = seat_to_act(state)
         futures = [Future(state, rng, later_rounds(state)) for _ in range(bot.samples)]
-        theirs = dict((c, v) for v, c in bot.candidates(state, seat, legal, futures, rng))
-        common = [c for c in values if c in theirs]
-        if len(common) > 1:
-            mine = _scaled({c: values[c] for c in common})
-            other = _scaled({c: theirs[c] for c in common})
-            values = {c: mine[c] + blend * other[c] for c in common}
+        theirs = {c: v for v, c in bot.candidates(state, seat, legal, futures, rng)}
+        values = merits(values, theirs, s.blend)
     candidates: list[Candidate] = [(v, c) for c, v in values.items()]
     return pick_best(candidates, rng)
-
-
-def _scaled(values: dict[Command, float]) -> dict[Command, float]:
-    """Values less their best, over their spread (max less min; 1 when all are equal)."""
-    top, low = max(values.values()), min(values.values())
-    spread = (top - low) or 1.0
-    return {c: (v - top) / spread for c, v in values.items()}
 
 
 __all__ = [
     "BLEND",
     "LEAD_WEIGHT",
+    "REPLIES",
+    "REPLY_PLAYERS",
     "SAMPLES",
     "TEMPERATURE",
     "VARIANTS",
+    "ExpertSettings",
     "choose_expert_multi",
     "weigh_multi",
 ]

@@ -12,7 +12,7 @@ from attrs import evolve
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.analysis import analyse_log
+from core.analysis import ANALYSIS_VERSION, analyse_log
 from core.analysis import cache as kept
 from core.analysis.history import history
 from core.analysis.marks import accuracy, mark, thresholds
@@ -214,7 +214,7 @@ def test_the_analysis_is_kept_read_back_and_recomputed_for_a_changed_log(tmp_pat
 
     first = analyse_log(str(path), SAMPLES)
     assert not first.cached and Path(first.path).is_file()
-    assert os.path.basename(first.path).startswith("live.dmlog.analysis-v2-")
+    assert os.path.basename(first.path).startswith(f"live.dmlog.analysis-v{ANALYSIS_VERSION}-")
     assert json.loads(Path(first.path).read_text()) == first.document
     assert first.document["result"]["over"] is False  # a log still being played
 
@@ -315,3 +315,41 @@ def test_the_tables_commands_are_no_ones_decisions(tmp_path):
         fact = next(e for e in document["events"] if e["type"] in ("SeedRevealed", "GameBranched"))
         before = document["events"][document["events"].index(fact) - 1]
         assert fact["win_chance"] == before["win_chance"]
+
+
+def test_an_analysis_kept_by_an_older_version_is_not_read_as_new(tmp_path, two, document):
+    """Version 3 ranks a table's moves by the expert's merit: a kept version 2 is stale,
+    found neither by its own name nor planted under the new one."""
+    from core.analysis.judge import Options
+
+    assert ANALYSIS_VERSION == 3
+    path = tmp_path / "old.dmlog"
+    shutil.copy(two, path)
+    sha = document["log"]["sha256"]
+    where = kept.cache_path(str(path), sha, Options(**document["options"]))
+    assert os.path.basename(where).startswith("old.dmlog.analysis-v3-")
+    older = dict(document, analysis=2, unit="what version 2 said")
+    kept.store(where.replace(".analysis-v3-", ".analysis-v2-"), older)
+    kept.store(where, older)
+    outcome = analyse_log(str(path), SAMPLES)
+    assert not outcome.cached
+    assert outcome.document["analysis"] == 3 and outcome.document["unit"] == "win chance (percent)"
+
+
+def test_a_tables_moves_are_valued_as_the_expert_values_them(two):
+    """Best first by the expert's valuation (the win chance with montecarlo's opinion,
+    ``blend.on_chance_scale``), within the win chances' range; somewhere its order
+    differs from the win chances' alone."""
+    from core.analysis.judge import Options, Task, judge
+
+    hist = history(Game.load(two).batches())
+    differs = 0
+    for d in hist.decisions[:24]:
+        j = judge(Task(d.before, d.command, d.depth), Options(SAMPLES))
+        seat = d.before.to_act()
+        values = [v.value for v in j.candidates]
+        chances = [v.chances[seat] for v in j.candidates]
+        assert values == sorted(values, reverse=True)
+        assert min(chances) - 1e-9 <= min(values) <= max(values) <= max(chances) + 1e-9
+        differs += max(chances) > chances[0]
+    assert differs > 0

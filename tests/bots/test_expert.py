@@ -4,22 +4,29 @@ import pytest
 from attrs import evolve
 
 from core.bots import bot_rng, make_bot
+from core.bots.expert import ExpertBot
+from core.bots.expert_multi import ExpertSettings
 from core.bots.expert_solo import weigh
 from core.bots.montecarlo import WEIGHED_PHASES
+from core.bots.multi_value import Future, later_rounds
 from core.bots.play import bot_command, play_game
 from core.bots.registry import DEFAULT_LEVEL, LEVELS, MEASURED, levels_help, parse_bots
 from core.bots.series import lineup, play_one
 from core.bots.solo_eval import FREE, solo_ranked
 from core.bots.solo_model import SoloModel
 from core.bots.solo_search import shortlist
-from core.commands import Refill
+from core.bots.valuation.excavation import play_out, seat_worths, tastes
+from core.bots.valuation.multi import MultiJudge
+from core.commands import Refill, TakeDie
+from core.dice import BEER
 from core.game import Game
 from core.modes.solo.events import MountainRefilled
+from core.mountain import remove, slide_run, top_slots
 from core.projections.state import EXCAVATION, MAGIC
 from core.rng import derive_seed
 from core.rules.legal import LegalList, legal_commands
 from frontends.cli.tui.table import default_bot
-from scripts import bot_strength, solo_limit
+from scripts import bot_strength, expert_screen, solo_limit
 from scripts.bot_strength import decision_times, timing_report
 from tests.support.solo_model import model_key
 
@@ -123,6 +130,44 @@ def test_at_a_table_the_expert_is_ahead_of_greedy():
     assert wins >= 3 and lead > 0
 
 
+def test_a_2ply_play_out_gives_the_next_seat_the_answer_weighed():
+    """``play_out(reply=j)``: the next seat's first pick is its j-th best die by worth
+    alone (the answers the expert's 2-ply search weighs), the rest as before."""
+    checked = 0
+    for state, depth in expert_table_positions(44, 2, 30):
+        beer_next = any(state.faces[d] == BEER for d in state.troves[1])
+        if state.phase != EXCAVATION or state.picks_left > 1 or beer_next:
+            continue
+        rng = bot_rng(state, depth, 0)
+        futures = [Future(state, rng, later_rounds(state), magic_now=True) for _ in range(8)]
+        worths = seat_worths(MultiJudge(samples=8), state, futures)
+        taste = tastes(rng, state.players)
+        take = next(c for c in LegalList(state) if isinstance(c, TakeDie))
+        k = state.mountain.index(take.die)
+        mountain = remove(state.mountain, k, slide_run(state.mountain, k))
+        if not any(d is not None for d in mountain):
+            continue
+        ranked = sorted(top_slots(mountain), key=lambda k: (-worths[1](mountain[k]), k))
+        for j in range(3):
+            gains, _ = play_out(state, 0, mountain, [take.die], worths, taste, reply=j)
+            assert gains[0][0] == take.die
+            assert gains[1][0] == mountain[ranked[min(j, len(ranked) - 1)]]
+        free, _ = play_out(state, 0, mountain, [take.die], worths, taste)
+        assert sum(map(len, free.values())) == sum(map(len, gains.values()))
+        checked += 1
+    assert checked >= 5
+
+
+def test_the_expert_with_a_2ply_search_plays_legally_deterministically_and_blind():
+    expert = ExpertBot(ExpertSettings(replies=2, samples=16, variants=4))
+    for state, depth in expert_table_positions(45, 2, 8):
+        first = expert.choose(state, LegalList(state), bot_rng(state, depth, 0))
+        again = expert.choose(state, LegalList(state), bot_rng(state, depth, 0))
+        other = evolve(state, seed=state.seed ^ 0x5EED)
+        blind = expert.choose(other, LegalList(other), bot_rng(state, depth, 0))
+        assert first == again == blind and first in list(legal_commands(state))
+
+
 # -- choosing an opponent by strength -------------------------------------------------
 
 
@@ -209,3 +254,19 @@ def test_solo_limit_sets_the_expert_beside_a_clairvoyant_and_the_dices_ceiling(c
     assert "expert / clairvoyant:" in out and "the dice's ceiling:" in out
     ceilings = [solo_limit.ceiling(derive_seed(4, i)) for i in range(2)]
     assert sum(ceilings) / 2 >= max(means.values())  # the dice hold more than anyone took
+
+
+def test_the_expert_screen_reads_settings_and_pairs_the_games(tmp_path):
+    assert expert_screen.settings("base") == ExpertSettings()
+    assert expert_screen.settings("replies=3,blend=0.5") == ExpertSettings(replies=3, blend=0.5)
+    with pytest.raises(ValueError, match="no setting 'width'"):
+        expert_screen.settings("width=3")
+    found = {
+        "base": {0: (1.0, 5, [10.0]), 1: (0.0, -3, [12.0]), 2: (0.5, 0, [11.0])},
+        "replies=2": {0: (1.0, 7, [20.0]), 1: (1.0, 2, [22.0]), 2: (0.0, -1, [21.0])},
+    }
+    lines = expert_screen.report(found).splitlines()
+    assert lines[1].split()[:3] == ["base", "3", "50.0%"] and lines[1].split()[-1] == "11.0"
+    assert lines[2].split()[:3] == ["replies=2", "3", "66.7%"]
+    assert lines[3].startswith("replies=2 - base: wins +16.7 ± ")
+    assert "(won where the other lost 1, the reverse 1); margin +2.00 ± " in lines[3]

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from core.analysis import ANALYSIS_VERSION
 from tests.support.cli_helpers import flip_byte, run_cli, truncate
 
 REPLAYS = Path(__file__).resolve().parents[2] / "replays"
@@ -25,7 +26,7 @@ def test_text_by_default_and_the_analysis_kept_beside_the_log(capsys, log):
     assert code == 0 and err == ""
     assert out.startswith("game.dmlog: a 2-player game")
     assert "won after a tie-break" in out and "biggest losses:" in out
-    (kept,) = log.parent.glob("game.dmlog.analysis-v2-*.json")
+    (kept,) = log.parent.glob(f"game.dmlog.analysis-v{ANALYSIS_VERSION}-*.json")
     assert f"(analysis kept in {kept})" in out
     code, again, _ = run_cli(capsys, "analyse", log, "--samples", "4")
     assert code == 0 and f"(analysis read back from {kept})" in again
@@ -34,7 +35,7 @@ def test_text_by_default_and_the_analysis_kept_beside_the_log(capsys, log):
 
 def test_json_is_the_kept_file_byte_for_byte(capsys, log):
     code, out, _ = run_cli(capsys, "analyse", log, "--samples", "4", "--json", "--jobs", "2")
-    (kept,) = log.parent.glob("game.dmlog.analysis-v2-*.json")
+    (kept,) = log.parent.glob(f"game.dmlog.analysis-v{ANALYSIS_VERSION}-*.json")
     assert code == 0 and out == kept.read_text()
     document = json.loads(out)
     assert document["options"]["samples"] == 4 and document["log"]["mode"] == "multi"

@@ -55,6 +55,9 @@ _TASTE_BITS = 21  # three tastes per 64-bit word
 Worth = Callable[[int], float]
 #: A taste per die, per seat: ``tastes[seat][die]``.
 Tastes = list[list[float]]
+#: Which of a candidate's play-outs, one per answer of the next seat (each future's final
+#: totals), the next seat would choose: its index.
+Answer = Callable[[list[list]], int]
 #: Values the futures of one variant: (futures, gains, beers passed, the mover's shared
 #: beer die, to whom) -> each future's final totals.
 Weigh = Callable[..., list]
@@ -91,10 +94,13 @@ def play_out(
     taste: Tastes,
     give: int | None = None,
     more: int = 0,
+    reply: int | None = None,
 ) -> tuple[Gains, list[tuple[int, int, int]]]:
     """One way the rest of the excavation may go after ``seat`` took ``picks`` (and
     ``more`` dice still, top or side, this turn): each seat takes the die with the
-    highest worth plus taste (the lowest slot on a tie).
+    highest worth plus taste (the lowest slot on a tie). With ``reply`` the next
+    seat's first pick is instead its ``reply``-th best die by worth alone (0 the
+    best): one of the answers a 2-ply search weighs (``excavation_candidates``).
 
     A player holding a beer-faced die shares it at the start of its turn and takes
     two dice, top or side. The die goes to the rival with the lowest total (the
@@ -109,6 +115,7 @@ def play_out(
     beers[seat] += [d for d in picks if faces[d] == BEER]
     passed: list[tuple[int, int, int]] = []
     turn, first = seat, True
+    answer = (seat + 1) % n if reply is not None else None
     while any(d is not None for d in mountain):
         if first:  # the rest of the mover's own turn
             shared, count, first = True, more, False
@@ -125,7 +132,11 @@ def play_out(
             slots = top_slots(mountain) + (side_slots(mountain) if shared else ())
             if not slots:
                 break
-            k = max(slots, key=lambda k: (worth(mountain[k]) + mine[mountain[k]], -k))
+            if turn == answer:
+                ranked = sorted(slots, key=lambda k: (-worth(mountain[k]), k))
+                k, answer = ranked[min(reply or 0, len(ranked) - 1)], None
+            else:
+                k = max(slots, key=lambda k: (worth(mountain[k]) + mine[mountain[k]], -k))
             die = mountain[k]
             gains[turn].append(die)
             if faces[die] == BEER:
@@ -143,13 +154,22 @@ def excavation_candidates(
     worths: Sequence[Worth],
     variants: Sequence[Tastes],
     weigh: Weigh,
+    replies: int = 0,
+    answer: Answer | None = None,
 ) -> list[tuple[list, Command]]:
     """Every take and beer share with the finals of its play-outs: ``weigh(futures,
-    gains, passed, give, to)`` gives each future's final totals; ``variants`` the tastes."""
+    gains, passed, give, to)`` gives each future's final totals; ``variants`` the tastes.
+
+    With ``replies`` (a 2-ply search), each candidate is played out ``replies`` times,
+    the next seat's first pick forced to its best, second best ... die by worth
+    (``play_out``'s ``reply``), and ``answer`` picks which of those finals the
+    candidate gets: the next seat's answer to the move (its best by the valuation)."""
     groups = [futures[k :: len(variants)] for k in range(len(variants))]
 
-    def ways(mountain, picks, give=None, more=0) -> list:
-        return [play_out(state, seat, mountain, picks, worths, t, give, more) for t in variants]
+    def ways(mountain, picks, give=None, more=0, reply=None) -> list:
+        return [
+            play_out(state, seat, mountain, picks, worths, t, give, more, reply) for t in variants
+        ]
 
     def finals(ways_out: list, give=None, to=None) -> list:
         found = []
@@ -157,19 +177,34 @@ def excavation_candidates(
             found += weigh(group, gains, passed, give, to)
         return found
 
+    def answered(played: Callable[[int | None], list], give=None, to=None) -> list:
+        if not replies:
+            return finals(played(None), give, to)
+        options = [finals(played(j), give, to) for j in range(replies)]
+        assert answer is not None, "a 2-ply search says how the next seat answers"
+        return options[answer(options)]
+
     found: list[tuple[list, Command]] = []
     for command in legal:
         if isinstance(command, TakeDie):
             k = state.mountain.index(command.die)
             mountain = remove(state.mountain, k, slide_run(state.mountain, k))
             more = 1 if state.picks_left > 1 else 0  # the beer's second pick
-            found.append((finals(ways(mountain, [command.die], more=more)), command))
-    shared: dict[int, list] = {}  # the play-outs depend on the die shared, not on whom
+
+            def took(reply, mountain=mountain, die=command.die, more=more) -> list:
+                return ways(mountain, [die], more=more, reply=reply)
+
+            found.append((answered(took), command))
+    shared: dict[tuple[int, int | None], list] = {}  # the play-outs depend on the die, not whom
     for command in legal:
         if isinstance(command, ShareBeer):
-            if command.die not in shared:
-                shared[command.die] = ways(state.mountain, [], command.die, more=2)
-            found.append((finals(shared[command.die], command.die, command.to_seat), command))
+
+            def gave(reply, die=command.die) -> list:
+                if (die, reply) not in shared:
+                    shared[die, reply] = ways(state.mountain, [], die, more=2, reply=reply)
+                return shared[die, reply]
+
+            found.append((answered(gave, command.die, command.to_seat), command))
     return found
 
 

@@ -10,8 +10,10 @@ excavation the rest of the round is played out in many ways
 seat's magic rerolls its beer faces), then every seat's trove is scored in each
 round left. Where the bot reads the mover's lead plus a bonus per future won,
 the analysis reads every seat's final total in each future and turns them into
-chances (``verdict``), so a move's value is the mover's chance of winning after
-it, and every seat's chance is known the same way.
+chances (``verdict``), so every seat's chance after a move is known. A move's
+value is the expert's (``blend.on_chance_scale``): the mover's win chance with
+``montecarlo``'s opinion of the move added, on the scale of the win chances, so
+that a hint, a review and the analysis rank the moves as the expert plays them.
 
 In a tie-break only the tied seats play on: each future scores the mover's
 extra round (its magic spent, the rerolled dice showing the future's faces)
@@ -23,9 +25,12 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from attrs import evolve
+
 from core.bots.evaluate import tally
 from core.bots.montecarlo import MonteCarloBot
 from core.bots.multi_value import Future, final_totals, later_rounds, round_scores
+from core.bots.valuation.blend import BLEND, on_chance_scale
 from core.bots.valuation.excavation import VARIANTS, excavation_candidates, seat_worths, tastes
 from core.bots.valuation.verdict import Judgement, Valued, judgement, same_move
 from core.commands import CacheDice, Command, SpendMagic
@@ -151,7 +156,19 @@ def judge_multi(state: GameState, played: Command | None, rng: DiceRng, samples:
     found = [Valued(command, v[0], v[1], v[2]) for v, command in values]
     if played is not None and not any(same_move(v.command, played) for v in found):
         found.append(_played(judge, state, seat, futures, played))
-    return judgement(len(legal), found, played)
+    return judgement(len(legal), _merited(state, seat, legal, found, rng, samples), played)
+
+
+def _merited(state, seat, legal, found: list[Valued], rng: DiceRng, samples: int) -> list[Valued]:
+    """``found`` valued as the expert values them (``blend.on_chance_scale``): with
+    ``montecarlo``'s value of the same candidates on its own futures (a quarter as many,
+    at least as many as it plays on). Each seat's chances stay the win chances."""
+    bot = MonteCarloBot()
+    bot.samples = max(bot.samples, samples // 4)
+    futures = [Future(state, rng, later_rounds(state)) for _ in range(bot.samples)]
+    theirs = {c: v for v, c in bot.candidates(state, seat, legal, futures, rng)}
+    valued = on_chance_scale({v.command: v.value for v in found}, theirs, BLEND)
+    return [evolve(v, value=valued[v.command]) for v in found]
 
 
 def _played(judge: MultiJudge, state, seat, futures, played: Command) -> Valued:

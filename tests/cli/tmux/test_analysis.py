@@ -7,6 +7,7 @@ import re
 import shlex
 import sys
 
+from core.analysis import ANALYSIS_VERSION
 from core.game import Game
 from tests.support.games import play
 from tests.support.tmux import Terminal
@@ -65,6 +66,7 @@ def test_the_review_after_the_game_steps_through_the_mistakes(tmp_path):
         assert "Review " not in screen
         term.keys("q")
         term.wait_for("wins")
-        assert list(tmp_path.glob("done.dmlog.analysis-v2-*.json"))  # kept beside the log
+        kept = f"done.dmlog.analysis-v{ANALYSIS_VERSION}-*.json"
+        assert list(tmp_path.glob(kept))  # kept beside the log
     finally:
         term.close()
