@@ -44,12 +44,16 @@ MEASURED: dict[str, str] = {
 }
 
 
+#: Each name a bot may be asked for by, and the kind it plays: the levels (``"medium"``) and
+#: the kinds themselves (a kind wins where a level has its name).
+BY_NAME: dict[str, str] = {**LEVELS, **{kind: kind for kind in BOTS}}
+
+
 def bot_kind(name: str) -> str:
     """The kind of bot a name asks for: a kind, or a level; ValueError names them."""
-    name = LEVELS.get(name, name) if name not in BOTS else name
-    if name not in BOTS:
+    if name not in BY_NAME:
         raise ValueError(f"unknown bot {name!r}; choose from {choices()}")
-    return name
+    return BY_NAME[name]
 
 
 def choices() -> str:

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from attrs import frozen
 
 from core.bots import BOTS
-from core.bots.registry import LEVELS
+from core.bots.registry import BY_NAME
 from core.commands import GAME_MODES
 from core.errors import SetupError
 from core.host.seats import MAX_NAME, is_name, parse_seats
@@ -27,11 +27,6 @@ MAX_SEED = 1 << 64
 MAX_PACE = 10.0
 #: The luck a what-if branch is played with (``core.branch``).
 LUCKS = ("same", "fresh")
-
-
-#: Each name a client may ask for a bot by, and the kind it plays: the levels the web form
-#: and the terminal name them by (``"medium"``), and the kinds themselves.
-BOTS_BY_NAME: dict[str, str] = {**LEVELS, **{kind: kind for kind in BOTS}}
 
 
 @frozen
@@ -49,7 +44,7 @@ def parse_game_setup(
     players: object, *, seed: object, mode: object, pace: object, chosen_by: object
 ) -> GameSetup:
     """A new game's setup from a client's values, or SetupError saying what is wrong."""
-    seats = parse_seats(players, BOTS_BY_NAME)
+    seats = parse_seats(players, BY_NAME)  # a level, as the form names it, or a kind
     if mode not in GAME_MODES:
         raise SetupError(f"mode must be one of {', '.join(GAME_MODES)}, not {mode!r}")
     if mode == "solo" and (len(seats) != 1 or seats[0][1] is not None):

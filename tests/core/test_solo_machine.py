@@ -25,6 +25,7 @@ from core.mountain import dice_on
 from core.projections.timeline import replay
 from core.rules import resolve
 from core.rules.legal import legal_commands
+from tests.support.builders import dice_places
 
 ANY_INT = st.one_of(st.integers(-2, 64), st.sampled_from([10**9, -(10**9)]))
 JUNK = st.one_of(ANY_INT, st.none(), st.text(max_size=3), st.floats(allow_nan=False))
@@ -133,13 +134,7 @@ class SoloGame(RuleBasedStateMachine):
         if self.game is None:
             return
         state = self.game.state
-        places = (
-            list(state.bag)
-            + list(dice_on(state.mountain))
-            + [d for t in state.troves for d in t]
-            + list(state.solo.out_of_game)
-        )
-        assert sorted(places) == list(ALL_DICE)
+        assert dice_places(state) == list(ALL_DICE)
         assert all((state.faces[d] is None) == (d in state.bag) for d in ALL_DICE)
         assert all(KIND_OF[d] == "magic" for d in state.solo.out_of_game)
 

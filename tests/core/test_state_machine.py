@@ -34,6 +34,7 @@ from core.modes.multiplayer import events as ev
 from core.projections.apply import apply
 from core.projections.timeline import replay
 from core.store import load_batches
+from tests.support.builders import dice_places
 
 # -- an independent scorer, written from RULES.md without the engine's code -------
 
@@ -165,13 +166,7 @@ class MultiplayerGame(RuleBasedStateMachine):
         if self.game is None:
             return
         state = self.game.state
-        places = (
-            list(state.bag)
-            + [d for d in state.mountain if d is not None]
-            + [d for t in state.troves for d in t]
-            + list(state.solo.out_of_game)
-        )
-        assert sorted(places) == list(ALL_DICE)
+        assert dice_places(state) == list(ALL_DICE)
 
     @invariant()
     def the_log_file_rebuilds_the_live_state(self) -> None:

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from core.bots.registry import BY_NAME as BOTS_BY_NAME
 from core.game import Game
 from core.host.idle import STAND_IN, CloseIdleGame, HandQuietSeat, IdlePolicy, in_words
 from core.host.seats import parse_seats, seating_for
-from core.host.setups import BOTS_BY_NAME
 from core.host.table import Table
 from core.modes.table import events as tev
 from core.store import MemoryStore

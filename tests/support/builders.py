@@ -153,3 +153,11 @@ def given(events: Iterable[Event]) -> GameState:
 def when(state: GameState, command, rng: DiceRng | None = None):
     """Decide ``command`` in ``state``: (events, resulting state)."""
     return resolve(state, command, rng or ScriptedRng())
+
+
+def dice_places(state: GameState) -> list[int]:
+    """Every die where the state keeps it: the bag, the mountain, the troves and out of the
+    game (solo), sorted: a state that lost or doubled a die differs from ``range(60)``."""
+    places = list(state.bag) + [d for d in state.mountain if d is not None]
+    places += [d for trove in state.troves for d in trove] + list(state.solo.out_of_game)
+    return sorted(places)
