@@ -34,7 +34,9 @@ from core.read.views import walk
 #: 2: solo decisions weigh the expert's ten candidates (version 1 weighed six).
 #: 3: a table's candidates are ranked by the expert's merit (``core.bots.valuation.blend``:
 #: the win chance with ``montecarlo``'s opinion added); values and marks stay win chances.
-ANALYSIS_VERSION = 3
+#: 4: both opinions correct the later rounds by what games taught
+#: (``core.bots.valuation.later``), as the expert does.
+ANALYSIS_VERSION = 4
 #: The biggest losses named per seat.
 BIGGEST = 3
 

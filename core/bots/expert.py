@@ -5,9 +5,10 @@ the end on up to sixteen imagined refills, the futures spent by successive
 halving. At a table it plays ``core.bots.expert_multi``: every candidate valued
 as its win chance over many play-outs of the round, every seat playing alike
 (the analysis's valuation, with fewer futures), added to ``montecarlo``'s
-value. Like every bot it decides from the projected state, the legal commands
-and its own generator (keyed by the game's seed and position), never from the
-game's dice.
+value, both with the later rounds corrected by what games taught
+(``core.bots.valuation.later``). Like every bot it decides from the projected
+state, the legal commands and its own generator (keyed by the game's seed and
+position), never from the game's dice.
 """
 
 from __future__ import annotations

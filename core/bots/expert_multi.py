@@ -16,6 +16,11 @@ its candidates' values (the best 0, the worst -1), ``montecarlo``'s weighted
 56.0% of 1,000 on another (docs/performance.md). Hints, reviews and the analysis
 value a table's moves by the same blend, with more futures (``multi.judge_multi``).
 
+Both valuations score the rounds left on the bag dealt out at random; the expert
+corrects each seat's total there by what ``montecarlo``'s own games taught of how
+much better players do, by the dice the seat ends the round with
+(``core.bots.valuation.later``; ``later`` says how far).
+
 With ``replies`` (a 2-ply search) each excavation candidate is played out once per
 answer of the next seat, its best, second best ... die by its own worth, and
 valued after the answer that seat would choose by the same valuation (its own win
@@ -37,6 +42,7 @@ from core.bots.montecarlo import MonteCarloBot
 from core.bots.multi_value import Future, later_rounds
 from core.bots.valuation.blend import BLEND, LEAD_WEIGHT, merits
 from core.bots.valuation.excavation import excavation_candidates, seat_worths, tastes
+from core.bots.valuation.later import LEVEL, LaterRounds, learned
 from core.bots.valuation.multi import MultiJudge, verdict
 from core.commands import Command
 from core.projections.state import EXCAVATION, GameState
@@ -58,7 +64,8 @@ REPLY_PLAYERS = 2
 @frozen
 class ExpertSettings:
     """How hard the expert looks at a table: futures and play-outs, its noise, its
-    blend with ``montecarlo`` and how many of the next seat's answers it weighs."""
+    blend with ``montecarlo``, how many of the next seat's answers it weighs and how
+    far it corrects the later rounds (``later.LEVEL``'s levels)."""
 
     samples: int = SAMPLES
     variants: int = VARIANTS
@@ -66,6 +73,7 @@ class ExpertSettings:
     blend: float = BLEND
     replies: int = REPLIES
     reply_players: int = REPLY_PLAYERS
+    later: int = LEVEL
 
 
 def weigh_multi(
@@ -76,6 +84,8 @@ def weigh_multi(
     variants: int,
     temperature: float = TEMPERATURE,
     replies: int = 0,
+    later: LaterRounds | None = None,
+    worth_later: bool = False,
 ) -> list[tuple[tuple[float, float], Command]]:
     """The candidates at a multiplayer ``state`` (a weighed phase), each with the mover's
     (win chance, mean lead) on ``samples`` futures drawn from ``rng``; with ``replies``,
@@ -83,11 +93,12 @@ def weigh_multi(
     answers (``excavation_candidates``)."""
     seat = seat_to_act(state)
     judge = MultiJudge(samples=samples)
+    judge.later = later
     futures = [Future(state, rng, later_rounds(state), magic_now=True) for _ in range(samples)]
     if state.phase != EXCAVATION:
         weighed = judge.weighed(state, seat, legal, futures, rng, judge.verdict_of)
         return [((v[0], v[1]), c) for v, c in weighed]
-    worths = seat_worths(judge, state, futures)
+    worths = seat_worths(judge, state, futures, later if worth_later else None)
     ways = [tastes(rng, state.players) for _ in range(min(variants, samples))]
 
     def weigh(group, gains, passed, give, to):
@@ -114,10 +125,14 @@ def choose_expert_multi(
     ``blend`` times ``montecarlo``'s value of it, both scaled by their spread."""
     s = settings
     replies = s.replies if state.players <= s.reply_players else 0
-    weighed = weigh_multi(state, legal, rng, s.samples, s.variants, s.temperature, replies)
+    later = learned() if s.later else None
+    weighed = weigh_multi(
+        state, legal, rng, s.samples, s.variants, s.temperature, replies, later, s.later > 2
+    )
     values = {c: v[0] + LEAD_WEIGHT * v[1] for v, c in weighed}
     if s.blend > 0:
         bot = MonteCarloBot()
+        bot.later = later if s.later > 1 else None
         seat = seat_to_act(state)
         futures = [Future(state, rng, later_rounds(state)) for _ in range(bot.samples)]
         theirs = {c: v for v, c in bot.candidates(state, seat, legal, futures, rng)}

@@ -32,7 +32,7 @@ from typing import TypeVar
 from core.bots.base import seat_to_act
 from core.bots.evaluate import reroll_gains, score_faces, tally
 from core.bots.greedy import Candidate, cache_candidate, generic_candidates, pick_best
-from core.bots.multi_value import Future, Gains, later_rounds, standing
+from core.bots.multi_value import Correction, Future, Gains, later_rounds, standing
 from core.bots.solo_search import choose_by_play_outs
 from core.commands import (
     CacheDice,
@@ -92,6 +92,9 @@ class MonteCarloBot:
         self.later_magic_weight = later_magic_weight
         self.solo_samples = solo_samples
         self.solo_candidates = solo_candidates
+        #: A correction of the later rounds' random deal (``multi_value.Correction``);
+        #: ``montecarlo`` itself has none, the expert may.
+        self.later: Correction | None = None
 
     def choose(self, state: GameState, legal: Sequence[Command], rng: DiceRng) -> Command:
         seat = seat_to_act(state)
@@ -140,6 +143,7 @@ class MonteCarloBot:
             magic_weight=self.magic_weight,
             win_weight=self.win_weight,
             later_magic_weight=self.later_magic_weight,
+            later=self.later,
             **given,
         )
 

@@ -19,6 +19,7 @@ chaotic later choices, so the candidates stop sharing their luck.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Protocol
 
 from core.bots.evaluate import FACE_INFO, tally
 from core.dice import BEER, DIE_COUNT, FACES, HEROES, KIND_OF
@@ -35,6 +36,17 @@ _FACE_TABLES = tuple(FACES[KIND_OF[d]] for d in range(DIE_COUNT))
 
 #: Dice a player gains this round beyond its trove, by seat.
 Gains = dict[int, list[int]]
+
+
+class Correction(Protocol):
+    """What ``final_totals`` adds to each seat's total, the same in every future: a model
+    of what the random deal of the later rounds misses (``core.bots.valuation.later``)."""
+
+    def offsets(
+        self, state: GameState, dice: Sequence[Sequence[int]], shown: Sequence[str | None]
+    ) -> list[float] | None:
+        """Per seat, from the dice each ends the round with and the face each die shows
+        then (None: not known); None for no correction."""
 
 
 class Future:
@@ -119,6 +131,7 @@ def standing(
     rerolled: Sequence[int] = (),
     cached: Sequence[int] = (),
     later_magic_weight: float | None = None,
+    later: Correction | None = None,
 ) -> float:
     """The mean over ``futures`` of the bot's final lead over its best rival, plus
     ``win_weight`` times the share of futures it wins.
@@ -138,6 +151,7 @@ def standing(
         rerolled=rerolled,
         cached=cached,
         later_magic_weight=later_magic_weight,
+        later=later,
     )
     n = state.players
     for final in finals:
@@ -163,6 +177,7 @@ def final_totals(
     later_magic_weight: float | None = None,
     magic_now: bool = False,
     passed: Sequence[tuple[int, int, int]] = (),
+    later: Correction | None = None,
 ) -> list[list[float]]:
     """Every seat's final total in each of ``futures``, after ``seat``'s move.
 
@@ -185,6 +200,9 @@ def final_totals(
     ``passed`` are the beers shared in the rest of the round, as (die, from seat,
     to seat): each die leaves its giver and joins its receiver showing the
     future's face (as ``give`` does), for this round and the rounds left.
+
+    ``later`` corrects each seat's total by the dice it ends the round with
+    (``Correction``); none by default.
     """
     n, mw = state.players, magic_weight
     later_mw = mw if later_magic_weight is None else later_magic_weight
@@ -214,9 +232,12 @@ def final_totals(
     fixed = None
     if scoring_now and give is None and not places and not spells and not passed:
         fixed = round_scores([tally(f, now_weight) for f in now_faces])
+    offsets = _offsets(later, state, dice, received, give, to, passed, rerolled)
     found = []
     for future in futures:
         final: list[float] = list(totals)
+        if offsets is not None:
+            final = [t + o for t, o in zip(final, offsets, strict=True)]
         if scoring_now:
             now = fixed
             if now is None:
@@ -241,6 +262,21 @@ def final_totals(
         )
         found.append(final)
     return found
+
+
+def _offsets(later, state, dice, received, give, to, passed, rerolled) -> list[float] | None:
+    """``later``'s correction of each seat's total, from the dice it ends the round with;
+    a die given, passed or rerolled shows a face not known yet."""
+    if later is None:
+        return None
+    ends = [list(held) + received[s] for s, held in enumerate(dice)]
+    if give is not None and to is not None:
+        ends[to].append(give)
+    shown = list(state.faces)
+    for d in (give, *rerolled, *(d for d, _, _ in passed)):
+        if d is not None:
+            shown[d] = None
+    return later.offsets(state, ends, shown)
 
 
 def _spells(state: GameState, seat: int, dice: list[list[int]]) -> dict[int, int]:
@@ -319,6 +355,7 @@ def reroll_beers(held: list[str], ids: list[int], hero, rerolled) -> None:
 
 
 __all__ = [
+    "Correction",
     "Future",
     "Gains",
     "final_totals",

@@ -318,22 +318,22 @@ def test_the_tables_commands_are_no_ones_decisions(tmp_path):
 
 
 def test_an_analysis_kept_by_an_older_version_is_not_read_as_new(tmp_path, two, document):
-    """Version 3 ranks a table's moves by the expert's merit: a kept version 2 is stale,
+    """Version 4 corrects the later rounds as the expert does: a kept version 3 is stale,
     found neither by its own name nor planted under the new one."""
     from core.analysis.judge import Options
 
-    assert ANALYSIS_VERSION == 3
+    assert ANALYSIS_VERSION == 4
     path = tmp_path / "old.dmlog"
     shutil.copy(two, path)
     sha = document["log"]["sha256"]
     where = kept.cache_path(str(path), sha, Options(**document["options"]))
-    assert os.path.basename(where).startswith("old.dmlog.analysis-v3-")
-    older = dict(document, analysis=2, unit="what version 2 said")
-    kept.store(where.replace(".analysis-v3-", ".analysis-v2-"), older)
+    assert os.path.basename(where).startswith("old.dmlog.analysis-v4-")
+    older = dict(document, analysis=3, unit="what version 3 said")
+    kept.store(where.replace(".analysis-v4-", ".analysis-v3-"), older)
     kept.store(where, older)
     outcome = analyse_log(str(path), SAMPLES)
     assert not outcome.cached
-    assert outcome.document["analysis"] == 3 and outcome.document["unit"] == "win chance (percent)"
+    assert outcome.document["analysis"] == 4 and outcome.document["unit"] == "win chance (percent)"
 
 
 def test_a_tables_moves_are_valued_as_the_expert_values_them(two):

@@ -36,6 +36,7 @@ from collections.abc import Callable, Sequence
 
 from core.bots.montecarlo import MonteCarloBot
 from core.bots.multi_value import Future, Gains
+from core.bots.valuation.later import LaterRounds
 from core.bots.valuation.worth import SeatWorth
 from core.commands import Command, ShareBeer, TakeDie
 from core.dice import BEER, DIE_COUNT
@@ -79,10 +80,16 @@ def tastes(rng: DiceRng, seats: int) -> Tastes:
     return found
 
 
-def seat_worths(bot: MonteCarloBot, state: GameState, futures: Sequence[Future]) -> list[Worth]:
-    """Per seat: what a mountain die adds to that seat's own value (``worth.SeatWorth``)."""
+def seat_worths(
+    bot: MonteCarloBot,
+    state: GameState,
+    futures: Sequence[Future],
+    later: LaterRounds | None = None,
+) -> list[Worth]:
+    """Per seat: what a mountain die adds to that seat's own value (``worth.SeatWorth``),
+    with ``later``'s bonus for the die where given."""
     some = futures[:WORTH_FUTURES]
-    return [SeatWorth(state, seat, some, bot.magic_weight) for seat in range(state.players)]
+    return [SeatWorth(state, seat, some, bot.magic_weight, later) for seat in range(state.players)]
 
 
 def play_out(

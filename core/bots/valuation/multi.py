@@ -32,6 +32,7 @@ from core.bots.montecarlo import MonteCarloBot
 from core.bots.multi_value import Future, final_totals, later_rounds, round_scores
 from core.bots.valuation.blend import BLEND, on_chance_scale
 from core.bots.valuation.excavation import VARIANTS, excavation_candidates, seat_worths, tastes
+from core.bots.valuation.later import LEVEL, LaterRounds, learned
 from core.bots.valuation.verdict import Judgement, Valued, judgement, same_move
 from core.commands import CacheDice, Command, SpendMagic
 from core.projections.state import EXCAVATION, GameState
@@ -104,6 +105,7 @@ class MultiJudge(MonteCarloBot):
             magic_weight=self.magic_weight,
             later_magic_weight=self.later_magic_weight,
             magic_now=True,
+            later=self.later,
             **given,
         )
 
@@ -141,9 +143,11 @@ def judge_multi(state: GameState, played: Command | None, rng: DiceRng, samples:
     assert seat is not None, "a position is judged only where a seat is to act (report.tasks)"
     legal = LegalList(state)
     judge = MultiJudge(samples=samples)
+    later = learned() if LEVEL else None
+    judge.later = later
     futures = [Future(state, rng, later_rounds(state), magic_now=True) for _ in range(samples)]
     if state.phase == EXCAVATION:
-        worths = seat_worths(judge, state, futures)
+        worths = seat_worths(judge, state, futures, later if LEVEL > 2 else None)
         variants = [tastes(rng, state.players) for _ in range(min(VARIANTS, samples))]
 
         def weigh(group, gains, passed, give, to):
@@ -156,15 +160,19 @@ def judge_multi(state: GameState, played: Command | None, rng: DiceRng, samples:
     found = [Valued(command, v[0], v[1], v[2]) for v, command in values]
     if played is not None and not any(same_move(v.command, played) for v in found):
         found.append(_played(judge, state, seat, futures, played))
-    return judgement(len(legal), _merited(state, seat, legal, found, rng, samples), played)
+    merited = _merited(state, seat, legal, found, rng, samples, later if LEVEL > 1 else None)
+    return judgement(len(legal), merited, played)
 
 
-def _merited(state, seat, legal, found: list[Valued], rng: DiceRng, samples: int) -> list[Valued]:
+def _merited(
+    state, seat, legal, found: list[Valued], rng: DiceRng, samples: int, later: LaterRounds | None
+) -> list[Valued]:
     """``found`` valued as the expert values them (``blend.on_chance_scale``): with
     ``montecarlo``'s value of the same candidates on its own futures (a quarter as many,
     at least as many as it plays on). Each seat's chances stay the win chances."""
     bot = MonteCarloBot()
     bot.samples = max(bot.samples, samples // 4)
+    bot.later = later
     futures = [Future(state, rng, later_rounds(state)) for _ in range(bot.samples)]
     theirs = {c: v for v, c in bot.candidates(state, seat, legal, futures, rng)}
     valued = on_chance_scale({v.command: v.value for v in found}, theirs, BLEND)

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 
 from core.bots.evaluate import FACE_INFO
 from core.bots.multi_value import Future
+from core.bots.valuation.later import LaterRounds
 from core.projections.state import EXCAVATION, GameState
 
 #: A trove summed: counts of tunnel numbers 0 to 5, gems, cave-ins, dragons, pickaxes,
@@ -74,7 +75,12 @@ class SeatWorth:
     """``worth(die)``: what taking ``die`` adds to ``seat``'s own value (kept once known)."""
 
     def __init__(
-        self, state: GameState, seat: int, futures: Sequence[Future], magic_weight: float
+        self,
+        state: GameState,
+        seat: int,
+        futures: Sequence[Future],
+        magic_weight: float,
+        later: LaterRounds | None = None,
     ) -> None:
         n = state.players
         heroes = [list(state.hero_faces(s)) for s in range(n)]
@@ -101,6 +107,8 @@ class SeatWorth:
                 self.later.append((mine, rival, score(mine, rival, magic_weight), rolls))
         self.futures = len(futures)
         self.memo: dict[int, float] = {}
+        self.state = state
+        self.later_rounds = later
 
     def __call__(self, die: int) -> float:
         found = self.memo.get(die)
@@ -119,6 +127,8 @@ class SeatWorth:
             for mine, rival, base, rolls in self.later:
                 later += score(added(mine, rolls[die]), rival, weight) - base
             total += later / self.futures
+        if self.later_rounds is not None:
+            total += self.later_rounds.die_bonus(self.state, die, self.face(die))
         return total
 
 

@@ -1,0 +1,110 @@
+"""What the random deal of the later rounds misses, learned from games.
+
+The valuation scores each round still to come on the bag dealt out at random
+(``multi_value.Future``), each trove's magic rerolling only its beer faces and
+no die cached. Players do better than that: they take the dice that suit their
+trove, cache their best faces on their chests, spend magic on their worst dice.
+How much better depends on the trove. Measured on ``montecarlo``'s games against
+itself, at the start of each replenish phase, a seat's later rounds scored
+more than the model said, and more still with tool dice (pickaxes and shields
+that the hazards taken later multiply, chests that keep good faces) and magic,
+less with treasure (a gem race the rivals contest).
+
+So each seat's final total gets a correction: a linear function, per table size
+and round, of its trove's dice of each kind, the rivals' mean of the same, its
+hero and the chests it shows, with the weights fitted by ridge least squares to
+what the later rounds really scored less what the model said
+(``scripts/fit_later_rounds.py``, fixed seeds; the weights are in
+``later_weights``). It is the same for every future of a position, so it moves
+no chance of luck, only the worth of a die kept for the rounds to come.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from core.dice import HEROES, KIND_OF, chests
+from core.projections.state import GameState
+
+#: The kinds of dice, in the order of the weights.
+KINDS = ("tunnel", "treasure", "hazard", "tool", "magic")
+#: The heroes, in the order of the weights.
+HERO_NAMES = tuple(sorted(HEROES))
+#: What each weight multiplies, in order: the seat's dice of each kind, the rivals' mean
+#: of each kind, one per hero (1 for the seat's), the chests it shows (hero included),
+#: and 1 (what the model misses whatever the trove).
+FEATURES = (
+    *(f"own {kind}" for kind in KINDS),
+    *(f"rivals' {kind}" for kind in KINDS),
+    *(f"hero {name}" for name in HERO_NAMES),
+    "chests shown",
+    "constant",
+)
+_CHESTS = FEATURES.index("chests shown")
+#: How far the expert and the analysis apply the correction: 0 not at all, 1 to the win
+#: chances, 2 to ``montecarlo``'s half of the blend as well, 3 to the play-outs' sense of
+#: a die's worth too (``worth.SeatWorth``).
+LEVEL = 2
+
+
+def features(
+    state: GameState, dice: Sequence[Sequence[int]], shown: Sequence[str | None]
+) -> list[list[float]]:
+    """Each seat's ``FEATURES``, where ``dice[s]`` are the dice seat ``s`` ends the round
+    with and ``shown[d]`` the face die ``d`` shows then (None: not known, rerolled)."""
+    n = state.players
+    kinds = [[0] * len(KINDS) for _ in range(n)]
+    for s in range(n):
+        for d in dice[s]:
+            kinds[s][_KIND_INDEX[KIND_OF[d]]] += 1
+    totals = [sum(k[i] for k in kinds) for i in range(len(KINDS))]
+    found = []
+    for s in range(n):
+        name = state.heroes[s] if s < len(state.heroes) else None
+        shown_chests = sum(chests(f) for f in (shown[d] for d in dice[s]) if f is not None)
+        if name is not None:
+            shown_chests += sum(chests(f) for f in HEROES[name])
+        rivals = [(totals[i] - kinds[s][i]) / (n - 1) for i in range(len(KINDS))]
+        heroes = [1.0 if name == h else 0.0 for h in HERO_NAMES]
+        found.append([*map(float, kinds[s]), *rivals, *heroes, float(shown_chests), 1.0])
+    return found
+
+
+class LaterRounds:
+    """The correction for a table of weights: ``weights[(players, round)]``, one per
+    ``FEATURES``, for the rounds still to come after round ``round``."""
+
+    def __init__(self, weights: Mapping[tuple[int, int], tuple[float, ...]]) -> None:
+        self.weights = weights
+
+    def offsets(
+        self, state: GameState, dice: Sequence[Sequence[int]], shown: Sequence[str | None]
+    ) -> list[float] | None:
+        """Each seat's correction (``features``'s arguments); None where the table has
+        no weights for this round (the last, or before the first)."""
+        w = self.weights.get((state.players, state.round))
+        if w is None or state.tiebreak:
+            return None
+        return [sum(a * b for a, b in zip(w, f, strict=True)) for f in features(state, dice, shown)]
+
+    def die_bonus(self, state: GameState, die: int, face: str | None) -> float:
+        """What one more ``die`` showing ``face`` adds to its taker's correction, rivals
+        aside: the play-outs' sense of a die's worth (``worth.SeatWorth``)."""
+        w = self.weights.get((state.players, state.round))
+        if w is None or state.tiebreak:
+            return 0.0
+        shown = chests(face) if face is not None else 0
+        return w[_KIND_INDEX[KIND_OF[die]]] + w[_CHESTS] * shown
+
+
+_KIND_INDEX = {kind: i for i, kind in enumerate(KINDS)}
+
+
+def learned() -> LaterRounds:
+    """The correction with the committed weights (``later_weights``)."""
+    from core.bots.valuation.later_weights import WEIGHTS
+
+    return LaterRounds(WEIGHTS)
+
+
+__all__ = ["FEATURES", "HERO_NAMES", "KINDS", "LEVEL", "LaterRounds", "features", "learned"]

@@ -1,0 +1,134 @@
+"""The expert's learned correction of the later rounds: its features, its effect on the
+valuation, the committed weights and the script that fits them."""
+
+import random
+
+import pytest
+
+from core.bots import make_bot
+from core.bots.multi_value import Future, final_totals, later_rounds
+from core.bots.play import bot_command
+from core.bots.valuation.later import FEATURES, HERO_NAMES, KINDS, LaterRounds, features, learned
+from core.bots.valuation.later_weights import WEIGHTS
+from core.bots.valuation.worth import SeatWorth
+from core.dice import HEROES, KIND_OF, chests
+from core.game import Game
+from core.projections.state import EXCAVATION
+from core.rng import DiceRng
+from scripts import fit_later_rounds
+
+
+def table_state(seed: int, players: int, round_: int):
+    """The first excavation position of ``round_`` in a greedy game."""
+    game = Game.new([f"p{s}" for s in range(players)], seed)
+    bots = [make_bot("greedy")] * players
+    while not (game.state.phase == EXCAVATION and game.state.round == round_):
+        game.issue(bot_command(game, bots[game.state.to_act()]))
+    return game.state
+
+
+def test_features_count_each_seats_dice_by_kind_its_rivals_mean_its_hero_and_chests():
+    state = table_state(5, 3, 2)
+    found = features(state, state.troves, state.faces)
+    assert len(found) == 3 and all(len(f) == len(FEATURES) for f in found)
+    for s in range(3):
+        own = [sum(KIND_OF[d] == kind for d in state.troves[s]) for kind in KINDS]
+        assert found[s][:5] == own
+        rivals = [
+            sum(KIND_OF[d] == kind for t in range(3) if t != s for d in state.troves[t]) / 2
+            for kind in KINDS
+        ]
+        assert found[s][5:10] == rivals
+        hero = state.heroes[s]
+        assert found[s][10:16] == [float(h == hero) for h in HERO_NAMES]
+        shown = sum(chests(state.face(d)) for d in state.troves[s])
+        assert found[s][16] == shown + sum(chests(f) for f in HEROES[hero])
+        assert found[s][17] == 1.0
+
+
+def test_a_die_whose_face_is_not_known_shows_no_chest():
+    state = table_state(6, 2, 2)
+    unknown = [None] * len(state.faces)
+    assert [f[16] for f in features(state, state.troves, unknown)] == [
+        sum(chests(f) for f in HEROES[state.heroes[s]]) for s in range(2)
+    ]
+
+
+def test_the_correction_is_the_weighted_features_and_only_where_weights_exist():
+    state = table_state(7, 2, 1)
+    weights = [0.0] * len(FEATURES)
+    weights[KINDS.index("tool")] = 1.0
+    weights[16] = 0.5
+    weights[17] = 2.0
+    later = LaterRounds({(2, 1): tuple(weights)})
+    found = later.offsets(state, state.troves, state.faces)
+    expected = [f[3] + 0.5 * f[16] + 2 for f in features(state, state.troves, state.faces)]
+    assert found == expected
+    assert LaterRounds({(4, 1): tuple(weights)}).offsets(state, state.troves, state.faces) is None
+    last = table_state(7, 2, 3)
+    assert later.offsets(last, last.troves, last.faces) is None
+
+
+def test_the_correction_moves_every_future_of_a_seat_alike():
+    """It is no luck: each seat's final total shifts by its offset in every future, by the
+    dice it ends the round with (the move's gains, a die given away)."""
+    state = table_state(8, 2, 1)
+    rng = DiceRng(1, 2)
+    futures = [Future(state, rng, later_rounds(state), magic_now=True) for _ in range(6)]
+    take = next(d for d in state.mountain if d is not None)
+    gains = {0: [take], 1: []}
+    later = learned()
+    plain = final_totals(state, 0, futures, gains, magic_weight=0.75, magic_now=True)
+    moved = final_totals(state, 0, futures, gains, magic_weight=0.75, magic_now=True, later=later)
+    ends = [[*state.troves[0], take], list(state.troves[1])]
+    offsets = later.offsets(state, ends, state.faces)
+    assert offsets is not None and any(offsets)
+    for a, b in zip(plain, moved, strict=True):
+        assert b == pytest.approx([x + o for x, o in zip(a, offsets, strict=True)])
+
+
+def test_the_committed_weights_cover_every_table_and_round_but_the_last():
+    assert set(WEIGHTS) == {(p, r) for p in (2, 3, 4) for r in (1, 2)}
+    assert all(len(w) == len(FEATURES) for w in WEIGHTS.values())
+
+
+def test_the_fit_collects_one_sample_per_seat_and_round_and_recovers_known_weights():
+    samples = fit_later_rounds.game_samples(2, 3, 0, futures=4)
+    assert [(p, r) for p, r, _, _ in samples] == [(2, 1), (2, 1), (2, 2), (2, 2)]
+    assert all(len(f) == len(FEATURES) for _, _, f, _ in samples)
+    # a known linear rule, with noise, comes back from the least squares
+    pick = random.Random(9)
+    truth = [pick.uniform(-2, 2) for _ in FEATURES]
+    made = []
+    for _ in range(400):
+        f = [float(pick.randint(0, 8)) for _ in FEATURES]
+        made.append(
+            (2, 1, f, sum(a * b for a, b in zip(truth, f, strict=True)) + pick.gauss(0, 0.1))
+        )
+    fitted = fit_later_rounds.fit(made, ridge=0.0)[2, 1]
+    assert fitted == pytest.approx(truth, abs=0.01)
+
+
+def test_the_fit_writes_a_weights_module_the_correction_reads(tmp_path):
+    weights = {(2, 1): tuple(float(i) for i in range(len(FEATURES)))}
+    path = tmp_path / "weights.py"
+    fit_later_rounds.write(weights, "a test", path)
+    space: dict = {}
+    exec(path.read_text(), space)
+    assert space["WEIGHTS"] == weights
+
+
+def test_a_dies_worth_in_the_play_outs_gains_its_kind_and_chests_weights():
+    state = table_state(9, 2, 1)
+    rng = DiceRng(3, 4)
+    futures = [Future(state, rng, later_rounds(state)) for _ in range(4)]
+    weights = [0.0] * len(FEATURES)
+    weights[KINDS.index("tool")] = 2.0
+    weights[16] = 0.5
+    later = LaterRounds({(2, 1): tuple(weights)})
+    plain = SeatWorth(state, 0, futures, 0.75)
+    bonus = SeatWorth(state, 0, futures, 0.75, later)
+    for die in (d for d in state.mountain if d is not None):
+        face = state.face(die)
+        extra = (2.0 if KIND_OF[die] == "tool" else 0.0) + 0.5 * chests(face)
+        assert bonus(die) == pytest.approx(plain(die) + extra)
