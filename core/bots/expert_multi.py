@@ -19,7 +19,9 @@ value a table's moves by the same blend, with more futures (``multi.judge_multi`
 Both valuations score the rounds left on the bag dealt out at random; the expert
 corrects each seat's total there by what ``montecarlo``'s own games taught of how
 much better players do, by the dice the seat ends the round with
-(``core.bots.valuation.later``; ``later`` says how far).
+(``core.bots.valuation.later``; ``later`` says how far). That won 7.7 points more
+of 300 paired 2-player games on a seed neither the fit nor the choice saw, and
+62.9% of 1,000 there against the 56.0% above.
 
 With ``replies`` (a 2-ply search) each excavation candidate is played out once per
 answer of the next seat, its best, second best ... die by its own worth, and
