@@ -22,6 +22,11 @@ if [ ! -x .venv/bin/python ]; then
   echo "setup: first run: making .venv, the project's own Python environment" >&2
   "$python" -m venv .venv
 fi
+# The test install holds everything the plain one does: ./play after ./test installs nothing
+# (a second install, rewriting .venv/bin, would race with the tests' own ./play runs).
+if [ -z "$extra" ] && [ -f .venv/.installed-test ] && [ ! pyproject.toml -nt .venv/.installed-test ]; then
+  stamp=.venv/.installed-test
+fi
 if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
   # Silent, pip takes half a minute or more: say what is happening, and when it is done.
   echo "setup: installing Dice Miner${extra:+ and its test tools} into .venv" \
