@@ -22,7 +22,9 @@ no chance of luck, only the worth of a die kept for the rounds to come.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cache
 
+from core.bots.valuation.later_weights import WEIGHTS
 from core.dice import HEROES, KIND_OF, chests
 from core.projections.state import GameState
 
@@ -77,21 +79,26 @@ class LaterRounds:
     def __init__(self, weights: Mapping[tuple[int, int], tuple[float, ...]]) -> None:
         self.weights = weights
 
+    def at(self, state: GameState) -> tuple[float, ...] | None:
+        """The weights for the rounds after ``state``'s; None after the last (or a
+        tie-break) and before the first."""
+        return None if state.tiebreak else self.weights.get((state.players, state.round))
+
     def offsets(
         self, state: GameState, dice: Sequence[Sequence[int]], shown: Sequence[str | None]
     ) -> list[float] | None:
         """Each seat's correction (``features``'s arguments); None where the table has
         no weights for this round (the last, or before the first)."""
-        w = self.weights.get((state.players, state.round))
-        if w is None or state.tiebreak:
+        w = self.at(state)
+        if w is None:
             return None
         return [sum(a * b for a, b in zip(w, f, strict=True)) for f in features(state, dice, shown)]
 
     def die_bonus(self, state: GameState, die: int, face: str | None) -> float:
         """What one more ``die`` showing ``face`` adds to its taker's correction, rivals
         aside: the play-outs' sense of a die's worth (``worth.SeatWorth``)."""
-        w = self.weights.get((state.players, state.round))
-        if w is None or state.tiebreak:
+        w = self.at(state)
+        if w is None:
             return 0.0
         shown = chests(face) if face is not None else 0
         return w[_KIND_INDEX[KIND_OF[die]]] + w[_CHESTS] * shown
@@ -100,10 +107,9 @@ class LaterRounds:
 _KIND_INDEX = {kind: i for i, kind in enumerate(KINDS)}
 
 
+@cache
 def learned() -> LaterRounds:
-    """The correction with the committed weights (``later_weights``)."""
-    from core.bots.valuation.later_weights import WEIGHTS
-
+    """The correction with the committed weights (``later_weights``), made once."""
     return LaterRounds(WEIGHTS)
 
 
