@@ -1,7 +1,9 @@
 """Screen changes to the table expert by paired games (``python -m scripts.expert_screen``).
 
 Each argument is a setting of the expert (``core.bots.expert_multi.ExpertSettings``:
-``base`` for the committed one, or ``field=value,...`` such as ``blend=0.5,temperature=6``).
+``base`` for the committed one, or ``field=value,...`` such as ``blend=0.5,temperature=6``),
+optionally with ``@FILE``: the later rounds corrected by the weights in ``FILE``, a module
+``scripts/fit_later_rounds.py --out`` wrote, rather than the committed ones.
 Every setting plays the same seeded games against ``montecarlo`` (game ``i`` has seed
 ``derive_seed(seed, i)``, seats rotating as ``bot_strength`` rotates them), so the
 luck of the deal and of the first rolls is shared and a difference between two
@@ -39,6 +41,7 @@ from core.game import Game
 from core.rng import derive_seed
 from frontends.cli.args import positive_int, seed_int
 from scripts.bot_strength import mean_interval, wilson
+from scripts.fit_later_rounds import correction_from
 
 #: One game's outcome for the expert: (win share, margin over the best rival, ms per decision).
 Outcome = tuple[float, int, list[float]]
@@ -58,11 +61,17 @@ def settings(spec: str) -> ExpertSettings:
     return ExpertSettings(**given)
 
 
+def expert(spec: str) -> ExpertBot:
+    """The expert a spec names: its settings, and with ``@FILE`` the weights there."""
+    setting, _, weights = spec.partition("@")
+    return ExpertBot(settings(setting), correction_from(weights) if weights else None)
+
+
 def play(spec: str, players: int, seed: int, index: int) -> Outcome:
     """Game ``index`` of the series: the expert with ``spec`` against ``montecarlo``."""
     seats = lineup(["expert"] + ["montecarlo"] * (players - 1), index, rotate=True)
     mine = seats.index("expert")
-    bots = [ExpertBot(settings(spec)) if s == mine else MonteCarloBot() for s in range(players)]
+    bots = [expert(spec) if s == mine else MonteCarloBot() for s in range(players)]
     game = Game.new([f"p{s}" for s in range(players)], derive_seed(seed, index))
     times: list[float] = []
     while not game.state.is_over:
@@ -86,7 +95,11 @@ def _job(job: tuple[str, int, int, int]) -> tuple[str, int, Outcome]:
 
 
 def cache_path(folder: Path, spec: str, players: int, seed: int) -> Path:
-    return folder / f"{spec.replace('=', '-').replace(',', '_')}-p{players}-s{seed}.json"
+    setting, _, weights = spec.partition("@")
+    name = setting.replace("=", "-").replace(",", "_") + (
+        f"_with-{Path(weights).stem}" if weights else ""
+    )
+    return folder / f"{name}-p{players}-s{seed}.json"
 
 
 def screen(specs, players, seed, games, jobs, folder: Path) -> dict[str, dict[int, Outcome]]:
@@ -163,7 +176,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cache", type=Path, default=Path("tmp/expert_screen"))
     args = parser.parse_args(argv)
     for spec in args.specs:
-        settings(spec)  # a bad setting is named before any game is played
+        expert(spec)  # a bad setting or weights file is named before any game is played
     started = time.monotonic()
     found = screen(args.specs, args.players, args.seed, args.games, args.jobs, args.cache)
     print(

@@ -1,7 +1,9 @@
 """Fit the expert's correction of the later rounds (``python -m scripts.fit_later_rounds``).
 
-Plays seeded games of ``montecarlo`` against itself (game ``i`` of a table size
-has seed ``derive_seed(seed, players << 20 | i)``) and, at the start of each
+Plays seeded games of ``--lineup`` (``montecarlo`` against itself unless told;
+a lineup shorter than the table is filled with its last bot, seats rotating one
+a game as ``bot_strength`` rotates them; game ``i`` of a table size has seed
+``derive_seed(seed, players << 20 | i)``) and, at the start of each
 replenish phase but the last, reads every seat's ``core.bots.valuation.later``
 features and what the valuation's own model says the rounds left will add to
 its total (``multi_value.final_totals`` on ``--futures`` sampled futures, the
@@ -18,17 +20,25 @@ from __future__ import annotations
 
 import argparse
 import json
+import runpy
 import sys
+import textwrap
 import time
+from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from functools import cache
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from core.bots.base import Bot
+from core.bots.expert import ExpertBot
 from core.bots.montecarlo import MonteCarloBot
 from core.bots.multi_value import Future, final_totals, later_rounds
 from core.bots.play import play_game
-from core.bots.valuation.later import FEATURES, features
+from core.bots.registry import make_bot
+from core.bots.series import lineup
+from core.bots.valuation.later import FEATURES, LaterRounds, features
 from core.events.base import Event
 from core.game import Game
 from core.modes.multiplayer.events import ReplenishBegan
@@ -38,8 +48,9 @@ from core.rng import DiceRng, derive_seed
 from frontends.cli.args import positive_int, seed_int
 
 WEIGHTS_FILE = Path(__file__).resolve().parent.parent / "core/bots/valuation/later_weights.py"
-#: One seat at one replenish: (players, round, features, later points less the model's).
-Sample = tuple[int, int, list[float], float]
+#: One seat at one replenish: (players, round, features, later points less the model's,
+#: the bot that played the seat).
+Sample = tuple[int, int, list[float], float, str]
 
 
 def model_later(state: GameState, futures: int, stream: int) -> list[float]:
@@ -59,8 +70,35 @@ def model_later(state: GameState, futures: int, stream: int) -> list[float]:
     return [sum(f[s] for f in finals) / futures - totals[s] for s in range(state.players)]
 
 
-def game_samples(players: int, seed: int, index: int, futures: int) -> list[Sample]:
+def seated(bots: Sequence[str], players: int, index: int) -> tuple[str, ...]:
+    """The bots by seat in game ``index``: ``bots`` filled with its last to the table's
+    size, rotated one seat a game."""
+    return lineup([*bots, *[bots[-1]] * (players - len(bots))][:players], index, rotate=True)
+
+
+@cache
+def correction_from(path: str) -> LaterRounds:
+    """The correction with the weights in ``path``, a module ``--out`` wrote."""
+    return LaterRounds(runpy.run_path(path)["WEIGHTS"])
+
+
+def seat_bot(name: str) -> Bot:
+    """A bot of a lineup: a kind or level, or ``expert@FILE``, the expert correcting the
+    later rounds by the weights in ``FILE`` rather than the committed ones (so that a
+    fit on the expert's games is made again whatever weights are committed since)."""
+    kind, _, weights = name.partition("@")
+    if not weights:
+        return make_bot(kind)
+    if kind != "expert":
+        raise ValueError(f"only the expert takes weights, not {kind!r}")
+    return ExpertBot(correction=correction_from(weights))
+
+
+def game_samples(
+    players: int, seed: int, index: int, futures: int, bots: Sequence[str] = ("montecarlo",)
+) -> list[Sample]:
     """Game ``index`` of the table size's series, and what it teaches."""
+    names = seated(bots, players, index)
     game = Game.new([f"p{s}" for s in range(players)], derive_seed(seed, players << 20 | index))
     seen: dict[int, tuple[list[list[float]], list[float], tuple[int, ...]]] = {}
     before = [game.state]
@@ -79,30 +117,55 @@ def game_samples(players: int, seed: int, index: int, futures: int) -> list[Samp
                 )
                 return
 
-    final = play_game(game, [MonteCarloBot() for _ in range(players)], on_move).totals()
+    final = play_game(game, [seat_bot(n) for n in names], on_move).totals()
     samples = []
     for r, (found, model, totals) in sorted(seen.items()):
         for s in range(players):
-            samples.append((players, r, found[s], final[s] - totals[s] - model[s]))
+            missed = final[s] - totals[s] - model[s]
+            samples.append((players, r, found[s], missed, names[s].partition("@")[0]))
     return samples
 
 
-def _job(job: tuple[int, int, int, int]) -> list[Sample]:
+def _job(job: tuple[int, int, int, int, tuple[str, ...]]) -> list[Sample]:
     return game_samples(*job)
 
 
-def collect(tables, games, seed, futures, jobs) -> list[Sample]:
-    """Every game's samples, in the order of the games."""
-    todo = [(p, seed, i, futures) for p in tables for i in range(games)]
+def collect(
+    tables,
+    games,
+    seed,
+    futures,
+    jobs,
+    bots=("montecarlo",),
+    keep: Path | None = None,
+    command: str = "",
+) -> list[Sample]:
+    """Every game's samples, in the order of the games; with ``keep``, each game's are
+    written there (JSON lines, after one naming the ``command`` that played them) as it
+    ends, so a run cut short keeps what it played."""
+    todo = [(p, seed, i, futures, tuple(bots)) for p in tables for i in range(games)]
     found: list[Sample] = []
-    if jobs == 1:
-        for job in todo:
-            found += _job(job)
-    else:
-        with ProcessPoolExecutor(jobs) as pool:
-            for samples in pool.map(_job, todo, chunksize=4):
-                found += samples
+    out = keep.open("w") if keep else None
+    if out:
+        out.write(json.dumps({"made by": command}) + "\n")
+    try:
+        for samples in _played(todo, jobs):
+            found += samples
+            if out:
+                out.write("".join(json.dumps(s) + "\n" for s in samples))
+                out.flush()
+    finally:
+        if out:
+            out.close()
     return found
+
+
+def _played(todo, jobs: int) -> Iterator[list[Sample]]:
+    if jobs == 1:
+        yield from map(_job, todo)
+        return
+    with ProcessPoolExecutor(jobs) as pool:
+        yield from pool.map(_job, todo, chunksize=4)
 
 
 def fit(samples: list[Sample], ridge: float) -> dict[tuple[int, int], tuple[float, ...]]:
@@ -110,8 +173,8 @@ def fit(samples: list[Sample], ridge: float) -> dict[tuple[int, int], tuple[floa
     import numpy as np  # the train extra
 
     weights = {}
-    for key in sorted({(p, r) for p, r, _, _ in samples}):
-        rows = [(f, y) for p, r, f, y in samples if (p, r) == key]
+    for key in sorted({(s[0], s[1]) for s in samples}):
+        rows = [(s[2], s[3]) for s in samples if (s[0], s[1]) == key]
         x = np.array([f for f, _ in rows])
         y = np.array([y for _, y in rows])
         penalty = ridge * np.eye(len(FEATURES))
@@ -125,17 +188,17 @@ def held_out(samples: list[Sample], ridge: float, folds: int = 5) -> dict[tuple[
     """Per (players, round): the share of the variance of what the model missed that the
     fit explains on games it was not fitted to (R squared, ``folds``-fold by game)."""
     found = {}
-    for key in sorted({(p, r) for p, r, _, _ in samples}):
+    for key in sorted({(s[0], s[1]) for s in samples}):
         rows = [s for s in samples if (s[0], s[1]) == key]
         players = key[0]
         missed = predicted = 0.0
-        mean = sum(y for _, _, _, y in rows) / len(rows)
+        mean = sum(s[3] for s in rows) / len(rows)
         for fold in range(folds):
             mine = [k for k in range(len(rows)) if (k // players) % folds == fold]
             taken = set(mine)
             w = fit([rows[k] for k in range(len(rows)) if k not in taken], ridge)[key]
             for k in mine:
-                _, _, f, y = rows[k]
+                f, y = rows[k][2], rows[k][3]
                 guess = sum(a * b for a, b in zip(w, f, strict=True))
                 predicted += (y - guess) ** 2
                 missed += (y - mean) ** 2
@@ -143,11 +206,52 @@ def held_out(samples: list[Sample], ridge: float, folds: int = 5) -> dict[tuple[
     return found
 
 
-def write(weights, note: str, path: Path = WEIGHTS_FILE) -> None:
+def read_samples(path: Path) -> list[Sample]:
+    """The samples kept by ``--samples`` (lines of four, before the bot was kept, are
+    ``montecarlo``'s; the first line may say what made them, ``made_by``)."""
+    found = []
+    for line in path.read_text().splitlines():
+        row = json.loads(line)
+        if isinstance(row, dict):
+            continue
+        p, r, f, y, *bot = row
+        found.append((p, r, f, y, bot[0] if bot else "montecarlo"))
+    return found
+
+
+def made_by(path: Path) -> str:
+    """The command that played the games whose samples ``path`` keeps."""
+    with path.open() as kept:
+        first = json.loads(kept.readline() or "null")
+    return first["made by"] if isinstance(first, dict) else "(not recorded)"
+
+
+def playing(args: argparse.Namespace) -> str:
+    """The command that plays the games of ``args`` (the fit's own options aside)."""
+    return (
+        f"python -m scripts.fit_later_rounds --players {args.players} --games {args.games} "
+        f"--seed {args.seed} --futures {args.futures} --lineup {args.lineup}"
+    )
+
+
+def write(weights, commands: Sequence[str], path: Path = WEIGHTS_FILE) -> None:
+    """The weights module, its docstring naming the ``commands`` that made it."""
+    wrapped = [
+        line
+        for command in commands
+        for line in textwrap.wrap(
+            command,
+            88,
+            initial_indent="    ",
+            subsequent_indent="        ",
+            break_on_hyphens=False,
+            break_long_words=False,
+        )
+    ]
     lines = [
         '"""The expert\'s correction of the later rounds (``later``); do not edit. Made by',
         "",
-        *(f"    {line}" for line in note.split(" \\ ")),
+        *wrapped,
         "",
         "Per (players, round): one weight per ``later.FEATURES``.",
         '"""',
@@ -171,30 +275,58 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--futures", type=positive_int, default=96)
     parser.add_argument("--ridge", type=float, default=20.0)
     parser.add_argument("--jobs", type=positive_int, default=1)
+    parser.add_argument(
+        "--lineup",
+        default="montecarlo",
+        help="the bots, comma-separated (filled with the last); expert@FILE plays with the "
+        "weights in FILE",
+    )
+    parser.add_argument("--fit-seats", help="fit only the seats this bot played (default: all)")
     parser.add_argument("--samples", type=Path, help="keep the samples here (JSON lines)")
     parser.add_argument(
-        "--from-samples", type=Path, help="fit the samples kept by --samples, playing no game"
+        "--from-samples",
+        type=Path,
+        nargs="+",
+        help="fit the samples kept by --samples (one or more files), playing no game",
     )
     parser.add_argument("--out", type=Path, default=WEIGHTS_FILE)
     args = parser.parse_args(argv)
     tables = [int(p) for p in args.players.split(",")]
+    bots = args.lineup.split(",")
+    for name in bots:
+        seat_bot(name)  # an unknown bot or weights file is named before any game is played
     started = time.monotonic()
-    if args.from_samples:
-        lines = args.from_samples.read_text().splitlines()
-        samples = [(p, r, f, y) for p, r, f, y in map(json.loads, lines) if p in tables]
-    else:
-        samples = collect(tables, args.games, args.seed, args.futures, args.jobs)
-    if args.samples and not args.from_samples:
-        args.samples.write_text("".join(json.dumps(s) + "\n" for s in samples))
-    weights = fit(samples, args.ridge)
-    command = (
-        f"python -m scripts.fit_later_rounds --players {args.players} --games {args.games} "
-        f"--seed {args.seed} \\ --futures {args.futures} --ridge {args.ridge:g}"
+    fitting = f"--ridge {args.ridge:g}" + (
+        f" --fit-seats {args.fit_seats}" if args.fit_seats else ""
     )
-    write(weights, command, args.out)
+    if args.from_samples:
+        samples = [s for path in args.from_samples for s in read_samples(path) if s[0] in tables]
+        names = " ".join(path.name for path in args.from_samples)
+        commands = [
+            *(f"{made_by(path)} --samples {path.name}" for path in args.from_samples),
+            "and then",
+            f"python -m scripts.fit_later_rounds --from-samples {names} "
+            f"--players {args.players} {fitting}",
+        ]
+    else:
+        samples = collect(
+            tables,
+            args.games,
+            args.seed,
+            args.futures,
+            args.jobs,
+            bots,
+            args.samples,
+            playing(args),
+        )
+        commands = [f"{playing(args)} {fitting}"]
+    if args.fit_seats:
+        samples = [s for s in samples if s[4] == args.fit_seats]
+    weights = fit(samples, args.ridge)
+    write(weights, commands, args.out)
     explained = held_out(samples, args.ridge)
     for key, w in weights.items():
-        missed = [y for p, r, _, y in samples if (p, r) == key]
+        missed = [s[3] for s in samples if (s[0], s[1]) == key]
         mean = sum(missed) / len(missed)
         spread = (sum((y - mean) ** 2 for y in missed) / len(missed)) ** 0.5
         print(

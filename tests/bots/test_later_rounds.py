@@ -6,6 +6,7 @@ import random
 import pytest
 
 from core.bots import make_bot
+from core.bots.expert import ExpertBot
 from core.bots.multi_value import Future, final_totals, later_rounds
 from core.bots.play import bot_command
 from core.bots.valuation.later import FEATURES, HERO_NAMES, KINDS, LaterRounds, features, learned
@@ -94,8 +95,9 @@ def test_the_committed_weights_cover_every_table_and_round_but_the_last():
 
 def test_the_fit_collects_one_sample_per_seat_and_round_and_recovers_known_weights():
     samples = fit_later_rounds.game_samples(2, 3, 0, futures=4)
-    assert [(p, r) for p, r, _, _ in samples] == [(2, 1), (2, 1), (2, 2), (2, 2)]
-    assert all(len(f) == len(FEATURES) for _, _, f, _ in samples)
+    assert [s[:2] for s in samples] == [(2, 1), (2, 1), (2, 2), (2, 2)]
+    assert all(len(s[2]) == len(FEATURES) for s in samples)
+    assert {s[4] for s in samples} == {"montecarlo"}
     # a known linear rule, with noise, comes back from the least squares
     pick = random.Random(9)
     truth = [pick.uniform(-2, 2) for _ in FEATURES]
@@ -103,16 +105,52 @@ def test_the_fit_collects_one_sample_per_seat_and_round_and_recovers_known_weigh
     for _ in range(400):
         f = [float(pick.randint(0, 8)) for _ in FEATURES]
         made.append(
-            (2, 1, f, sum(a * b for a, b in zip(truth, f, strict=True)) + pick.gauss(0, 0.1))
+            (2, 1, f, sum(a * b for a, b in zip(truth, f, strict=True)) + pick.gauss(0, 0.1), "x")
         )
     fitted = fit_later_rounds.fit(made, ridge=0.0)[2, 1]
     assert fitted == pytest.approx(truth, abs=0.01)
 
 
+def test_a_lineup_is_filled_with_its_last_bot_and_rotates_a_seat_a_game():
+    assert fit_later_rounds.seated(["expert", "montecarlo"], 4, 0) == (
+        "expert",
+        "montecarlo",
+        "montecarlo",
+        "montecarlo",
+    )
+    assert fit_later_rounds.seated(["expert", "montecarlo"], 4, 1)[1] == "expert"
+    assert fit_later_rounds.seated(["greedy"], 2, 5) == ("greedy", "greedy")
+
+
+def test_kept_samples_are_streamed_and_read_back_with_the_seats_bot(tmp_path):
+    kept = tmp_path / "samples.jsonl"
+    found = fit_later_rounds.collect([2], 1, 3, 4, 1, ("greedy", "montecarlo"), kept)
+    assert {s[4] for s in found} == {"greedy", "montecarlo"}
+    assert fit_later_rounds.read_samples(kept) == [(*s[:2], list(s[2]), s[3], s[4]) for s in found]
+    assert fit_later_rounds.made_by(kept) == ""
+    old = tmp_path / "old.jsonl"
+    old.write_text("[2, 1, [1.0], 2.5]\n")
+    assert fit_later_rounds.read_samples(old) == [(2, 1, [1.0], 2.5, "montecarlo")]
+
+
+def test_an_expert_in_a_lineup_may_play_with_the_weights_of_a_file(tmp_path):
+    weights = {(2, 1): tuple(float(i) for i in range(len(FEATURES)))}
+    path = tmp_path / "weights.py"
+    fit_later_rounds.write(weights, ["a test"], path)
+    bot = fit_later_rounds.seat_bot(f"expert@{path}")
+    assert isinstance(bot, ExpertBot)
+    assert bot.correction is not None and bot.correction.weights == weights
+    assert fit_later_rounds.seat_bot("expert").correction is None
+    with pytest.raises(ValueError, match="only the expert"):
+        fit_later_rounds.seat_bot(f"greedy@{path}")
+    samples = fit_later_rounds.game_samples(2, 3, 0, 4, (f"expert@{path}", "greedy"))
+    assert {s[4] for s in samples} == {"expert", "greedy"}
+
+
 def test_the_fit_writes_a_weights_module_the_correction_reads(tmp_path):
     weights = {(2, 1): tuple(float(i) for i in range(len(FEATURES)))}
     path = tmp_path / "weights.py"
-    fit_later_rounds.write(weights, "a test", path)
+    fit_later_rounds.write(weights, ["a test " * 20], path)
     space: dict = {}
     exec(path.read_text(), space)
     assert space["WEIGHTS"] == weights
