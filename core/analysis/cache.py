@@ -1,7 +1,7 @@
 """Analyses kept beside their game, so a second look is instant.
 
-The analysis of ``game.dmlog`` is kept in ``game.dmlog.analysis-v4-<key>.json``:
-``v3`` is ``ANALYSIS_VERSION`` and ``<key>`` the first 12 hex digits of SHA-256
+The analysis of ``game.dmlog`` is kept in ``game.dmlog.analysis-v5-<key>.json``:
+``v5`` is ``ANALYSIS_VERSION`` and ``<key>`` the first 12 hex digits of SHA-256
 over the log's bytes and the options that change values (``key``). A log that
 has grown or changed, other options or a new analysis version name another
 file, so nothing stale is ever read; the document inside also names the log's

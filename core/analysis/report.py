@@ -36,7 +36,8 @@ from core.read.views import walk
 #: the win chance with ``montecarlo``'s opinion added); values and marks stay win chances.
 #: 4: both opinions correct the later rounds by what games taught
 #: (``core.bots.valuation.later``), as the expert does.
-ANALYSIS_VERSION = 4
+#: 5: that correction's second generation, learned from the expert's own games.
+ANALYSIS_VERSION = 5
 #: The biggest losses named per seat.
 BIGGEST = 3
 

@@ -318,22 +318,22 @@ def test_the_tables_commands_are_no_ones_decisions(tmp_path):
 
 
 def test_an_analysis_kept_by_an_older_version_is_not_read_as_new(tmp_path, two, document):
-    """Version 4 corrects the later rounds as the expert does: a kept version 3 is stale,
-    found neither by its own name nor planted under the new one."""
+    """Version 5 corrects the later rounds by what the expert's own games taught: a kept
+    version 4 is stale, found neither by its own name nor planted under the new one."""
     from core.analysis.judge import Options
 
-    assert ANALYSIS_VERSION == 4
+    assert ANALYSIS_VERSION == 5
     path = tmp_path / "old.dmlog"
     shutil.copy(two, path)
     sha = document["log"]["sha256"]
     where = kept.cache_path(str(path), sha, Options(**document["options"]))
-    assert os.path.basename(where).startswith("old.dmlog.analysis-v4-")
-    older = dict(document, analysis=3, unit="what version 3 said")
-    kept.store(where.replace(".analysis-v4-", ".analysis-v3-"), older)
+    assert os.path.basename(where).startswith("old.dmlog.analysis-v5-")
+    older = dict(document, analysis=4, unit="what version 4 said")
+    kept.store(where.replace(".analysis-v5-", ".analysis-v4-"), older)
     kept.store(where, older)
     outcome = analyse_log(str(path), SAMPLES)
     assert not outcome.cached
-    assert outcome.document["analysis"] == 4 and outcome.document["unit"] == "win chance (percent)"
+    assert outcome.document["analysis"] == 5 and outcome.document["unit"] == "win chance (percent)"
 
 
 def test_a_tables_moves_are_valued_as_the_expert_values_them(two):

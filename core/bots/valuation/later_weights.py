@@ -1,51 +1,60 @@
 """The expert's correction of the later rounds (``later``); do not edit. Made by
 
-    python -m scripts.fit_later_rounds --players 2,3,4 --games 700 --seed 4242
-    --futures 96 --ridge 20
+    python -m scripts.fit_later_rounds --players 3 --games 700 --seed 4242 --futures 96
+        --lineup montecarlo --samples montecarlo-3.jsonl
+    python -m scripts.fit_later_rounds --players 2 --games 1200 --seed 4242 --futures 96
+        --lineup expert@scripts/later_fits/generation_1.py,montecarlo --samples
+        expert-2.jsonl
+    python -m scripts.fit_later_rounds --players 4 --games 948 --seed 4242 --futures 96
+        --lineup expert@scripts/later_fits/generation_1.py,montecarlo --samples
+        expert-4.jsonl
+    and then
+    python -m scripts.fit_later_rounds --from-samples montecarlo-3.jsonl expert-2.jsonl
+        expert-4.jsonl --players 2,3,4 --ridge 20
 
 Per (players, round): one weight per ``later.FEATURES``.
 """
 
 WEIGHTS: dict[tuple[int, int], tuple[float, ...]] = {
     (2, 1): (
-        -0.672,  # own tunnel
-        -0.972,  # own treasure
-        -0.021,  # own hazard
-        0.782,  # own tool
-        1.105,  # own magic
-        -0.318,  # rivals' tunnel
-        0.914,  # rivals' treasure
-        -0.553,  # rivals' hazard
-        0.034,  # rivals' tool
-        -0.298,  # rivals' magic
+        -0.055,  # own tunnel
+        -0.134,  # own treasure
+        1.644,  # own hazard
+        1.28,  # own tool
+        1.754,  # own magic
+        -0.085,  # rivals' tunnel
+        -0.017,  # rivals' treasure
+        -1.047,  # rivals' hazard
+        -1.6,  # rivals' tool
+        -1.741,  # rivals' magic
         0.0,  # hero Alchemist
-        -0.366,  # hero Dragon Slayer
-        -1.496,  # hero Engineer
-        0.016,  # hero Prospector
-        1.845,  # hero Surveyor
+        1.354,  # hero Dragon Slayer
+        -0.629,  # hero Engineer
+        -1.567,  # hero Prospector
+        0.842,  # hero Surveyor
         0.0,  # hero Treasurer
-        1.579,  # chests shown
-        17.961,  # constant
+        1.982,  # chests shown
+        13.754,  # constant
     ),
     (2, 2): (
-        -0.001,  # own tunnel
-        -0.877,  # own treasure
-        0.318,  # own hazard
-        -0.086,  # own tool
-        0.725,  # own magic
-        0.463,  # rivals' tunnel
-        0.147,  # rivals' treasure
-        -0.253,  # rivals' hazard
-        0.108,  # rivals' tool
-        -0.545,  # rivals' magic
+        -0.122,  # own tunnel
+        -0.227,  # own treasure
+        1.159,  # own hazard
+        0.188,  # own tool
+        0.62,  # own magic
+        0.159,  # rivals' tunnel
+        0.108,  # rivals' treasure
+        -0.326,  # rivals' hazard
+        -0.345,  # rivals' tool
+        -1.214,  # rivals' magic
         0.0,  # hero Alchemist
-        0.199,  # hero Dragon Slayer
-        -0.635,  # hero Engineer
-        -0.116,  # hero Prospector
-        0.552,  # hero Surveyor
+        0.36,  # hero Dragon Slayer
+        -0.614,  # hero Engineer
+        -0.664,  # hero Prospector
+        0.918,  # hero Surveyor
         0.0,  # hero Treasurer
-        2.796,  # chests shown
-        3.892,  # constant
+        2.142,  # chests shown
+        7.174,  # constant
     ),
     (3, 1): (
         -0.958,  # own tunnel
@@ -88,43 +97,43 @@ WEIGHTS: dict[tuple[int, int], tuple[float, ...]] = {
         4.365,  # constant
     ),
     (4, 1): (
-        -0.873,  # own tunnel
-        -2.986,  # own treasure
-        0.054,  # own hazard
-        -0.09,  # own tool
-        0.436,  # own magic
-        0.462,  # rivals' tunnel
-        2.306,  # rivals' treasure
-        -0.898,  # rivals' hazard
-        0.193,  # rivals' tool
-        -0.91,  # rivals' magic
-        0.554,  # hero Alchemist
-        -1.272,  # hero Dragon Slayer
-        0.564,  # hero Engineer
-        0.475,  # hero Prospector
-        0.248,  # hero Surveyor
-        -0.57,  # hero Treasurer
-        0.496,  # chests shown
-        12.549,  # constant
+        -0.104,  # own tunnel
+        -2.364,  # own treasure
+        0.701,  # own hazard
+        0.286,  # own tool
+        1.214,  # own magic
+        0.91,  # rivals' tunnel
+        1.34,  # rivals' treasure
+        -1.446,  # rivals' hazard
+        -0.104,  # rivals' tool
+        -0.611,  # rivals' magic
+        0.0,  # hero Alchemist
+        -0.558,  # hero Dragon Slayer
+        0.08,  # hero Engineer
+        0.078,  # hero Prospector
+        0.4,  # hero Surveyor
+        0.0,  # hero Treasurer
+        0.974,  # chests shown
+        9.615,  # constant
     ),
     (4, 2): (
-        0.426,  # own tunnel
-        -0.173,  # own treasure
-        0.475,  # own hazard
-        0.165,  # own tool
-        0.888,  # own magic
-        0.28,  # rivals' tunnel
-        0.651,  # rivals' treasure
-        -0.876,  # rivals' hazard
-        0.116,  # rivals' tool
-        -0.764,  # rivals' magic
-        0.294,  # hero Alchemist
-        0.018,  # hero Dragon Slayer
-        -0.098,  # hero Engineer
-        -0.101,  # hero Prospector
-        -0.203,  # hero Surveyor
-        0.09,  # hero Treasurer
-        1.351,  # chests shown
-        2.134,  # constant
+        0.401,  # own tunnel
+        -0.206,  # own treasure
+        0.863,  # own hazard
+        0.391,  # own tool
+        1.048,  # own magic
+        0.397,  # rivals' tunnel
+        0.253,  # rivals' treasure
+        -0.797,  # rivals' hazard
+        0.11,  # rivals' tool
+        -0.795,  # rivals' magic
+        0.0,  # hero Alchemist
+        -0.021,  # hero Dragon Slayer
+        0.044,  # hero Engineer
+        -0.062,  # hero Prospector
+        0.039,  # hero Surveyor
+        0.0,  # hero Treasurer
+        1.79,  # chests shown
+        0.982,  # constant
     ),
 }
