@@ -11,7 +11,10 @@ bot's magic weights, no correction). When the game ends it knows what they
 added. The weights, per table size and round, are the ridge least squares fit
 (penalty ``--ridge``, the constant not penalised) of what they added less what
 the model said, on the features; they are written, rounded to three decimals, to
-``core/bots/valuation/later_weights.py``. With the same arguments the same games
+``core/bots/valuation/later_weights.py``. With ``--split BOT`` the seats ``BOT``
+played are fitted apart from the others' (``WEIGHTS`` and ``RIVALS``: the expert
+sees its own later rounds go better than its rivals'), at the table sizes of
+``--split-players``. With the same arguments the same games
 are played and the same weights come out (numpy's solver, from the ``train``
 extra: ``pip install -e '.[train]'``).
 """
@@ -51,6 +54,8 @@ WEIGHTS_FILE = Path(__file__).resolve().parent.parent / "core/bots/valuation/lat
 #: One seat at one replenish: (players, round, features, later points less the model's,
 #: the bot that played the seat).
 Sample = tuple[int, int, list[float], float, str]
+#: Weights per (players, round), one per ``FEATURES`` (``later.LaterRounds``).
+Weights = dict[tuple[int, int], tuple[float, ...]]
 
 
 def model_later(state: GameState, futures: int, stream: int) -> list[float]:
@@ -79,7 +84,8 @@ def seated(bots: Sequence[str], players: int, index: int) -> tuple[str, ...]:
 @cache
 def correction_from(path: str) -> LaterRounds:
     """The correction with the weights in ``path``, a module ``--out`` wrote."""
-    return LaterRounds(runpy.run_path(path)["WEIGHTS"])
+    found = runpy.run_path(path)
+    return LaterRounds(found["WEIGHTS"], found.get("RIVALS"))
 
 
 def seat_bot(name: str) -> Bot:
@@ -184,6 +190,26 @@ def fit(samples: list[Sample], ridge: float) -> dict[tuple[int, int], tuple[floa
     return weights
 
 
+def split_fit(
+    samples: list[Sample], ridge: float, bot: str | None, tables: Sequence[int] | None = None
+) -> tuple[list[Sample], Weights, list[Sample], Weights]:
+    """The seats and weights of ``bot`` and of its rivals: at each table size of ``tables``
+    (all by default) where ``bot`` and another bot both played, ``WEIGHTS`` fitted on
+    ``bot``'s seats and ``RIVALS`` on the others' (``LaterRounds.seen_by``); elsewhere, or
+    with no ``bot``, ``WEIGHTS`` on every seat and no ``RIVALS``."""
+    own: list[Sample] = []
+    others: list[Sample] = []
+    for key in sorted({(s[0], s[1]) for s in samples}):
+        rows = [s for s in samples if (s[0], s[1]) == key]
+        mine = [s for s in rows if s[4] == bot]
+        if mine and len(mine) < len(rows) and (tables is None or key[0] in tables):
+            own += mine
+            others += [s for s in rows if s[4] != bot]
+        else:
+            own += rows
+    return own, fit(own, ridge), others, fit(others, ridge)
+
+
 def held_out(samples: list[Sample], ridge: float, folds: int = 5) -> dict[tuple[int, int], float]:
     """Per (players, round): the share of the variance of what the model missed that the
     fit explains on games it was not fitted to (R squared, ``folds``-fold by game)."""
@@ -234,8 +260,14 @@ def playing(args: argparse.Namespace) -> str:
     )
 
 
-def write(weights, commands: Sequence[str], path: Path = WEIGHTS_FILE) -> None:
-    """The weights module, its docstring naming the ``commands`` that made it."""
+def write(
+    weights: Weights,
+    commands: Sequence[str],
+    path: Path = WEIGHTS_FILE,
+    rivals: Weights | None = None,
+) -> None:
+    """The weights module, its docstring naming the ``commands`` that made it; ``RIVALS``
+    (empty unless given) the weights of the seats the expert sees as rivals."""
     wrapped = [
         line
         for command in commands
@@ -253,18 +285,40 @@ def write(weights, commands: Sequence[str], path: Path = WEIGHTS_FILE) -> None:
         "",
         *wrapped,
         "",
-        "Per (players, round): one weight per ``later.FEATURES``.",
+        "Per (players, round): one weight per ``later.FEATURES``. ``WEIGHTS`` correct the",
+        "expert's own seat (every seat where ``RIVALS`` has no weights for the table),",
+        "``RIVALS`` the seats of its rivals (``later.LaterRounds.seen_by``).",
         '"""',
-        "",
-        "WEIGHTS: dict[tuple[int, int], tuple[float, ...]] = {",
     ]
-    for key, w in weights.items():
-        lines.append(f"    {key}: (")
-        for name, v in zip(FEATURES, w, strict=True):
-            lines.append(f"        {v!r},  # {name}")
-        lines.append("    ),")
-    lines.append("}")
+    for name, table in (("WEIGHTS", weights), ("RIVALS", rivals or {})):
+        head = f"{name}: dict[tuple[int, int], tuple[float, ...]] = {{"
+        if not table:
+            lines += ["", head + "}"]
+            continue
+        lines += ["", head]
+        for key, w in table.items():
+            lines.append(f"    {key}: (")
+            for feature, v in zip(FEATURES, w, strict=True):
+                lines.append(f"        {v!r},  # {feature}")
+            lines.append("    ),")
+        lines.append("}")
     path.write_text("\n".join(lines) + "\n")
+
+
+def describe(samples: list[Sample], weights: Weights, ridge: float, whose: dict) -> None:
+    """Print, per table and round, what the model missed and what the fit explains;
+    ``whose[key]`` names the seats fitted where they are not every seat."""
+    explained = held_out(samples, ridge)
+    for key, w in weights.items():
+        missed = [s[3] for s in samples if (s[0], s[1]) == key]
+        mean = sum(missed) / len(missed)
+        spread = (sum((y - mean) ** 2 for y in missed) / len(missed)) ** 0.5
+        print(
+            f"{whose.get(key, '')}{key[0]} players, after round {key[1]}: {len(missed)} seats; "
+            f"the model missed {mean:+.1f} points on average (sd {spread:.1f}); the fit explains "
+            f"{100 * explained[key]:.1f}% of that on held-out games"
+        )
+        print("  " + ", ".join(f"{n} {v:+.2f}" for n, v in zip(FEATURES, w, strict=True)))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -282,6 +336,14 @@ def main(argv: list[str] | None = None) -> int:
         "weights in FILE",
     )
     parser.add_argument("--fit-seats", help="fit only the seats this bot played (default: all)")
+    parser.add_argument(
+        "--split",
+        metavar="BOT",
+        help="fit BOT's seats apart from its rivals' where both played (RIVALS)",
+    )
+    parser.add_argument(
+        "--split-players", help="split only at these table sizes, comma-separated (default: all)"
+    )
     parser.add_argument("--samples", type=Path, help="keep the samples here (JSON lines)")
     parser.add_argument(
         "--from-samples",
@@ -296,8 +358,11 @@ def main(argv: list[str] | None = None) -> int:
     for name in bots:
         seat_bot(name)  # an unknown bot or weights file is named before any game is played
     started = time.monotonic()
-    fitting = f"--ridge {args.ridge:g}" + (
-        f" --fit-seats {args.fit_seats}" if args.fit_seats else ""
+    fitting = (
+        f"--ridge {args.ridge:g}"
+        + (f" --fit-seats {args.fit_seats}" if args.fit_seats else "")
+        + (f" --split {args.split}" if args.split else "")
+        + (f" --split-players {args.split_players}" if args.split_players else "")
     )
     if args.from_samples:
         samples = [s for path in args.from_samples for s in read_samples(path) if s[0] in tables]
@@ -322,19 +387,11 @@ def main(argv: list[str] | None = None) -> int:
         commands = [f"{playing(args)} {fitting}"]
     if args.fit_seats:
         samples = [s for s in samples if s[4] == args.fit_seats]
-    weights = fit(samples, args.ridge)
-    write(weights, commands, args.out)
-    explained = held_out(samples, args.ridge)
-    for key, w in weights.items():
-        missed = [s[3] for s in samples if (s[0], s[1]) == key]
-        mean = sum(missed) / len(missed)
-        spread = (sum((y - mean) ** 2 for y in missed) / len(missed)) ** 0.5
-        print(
-            f"{key[0]} players, after round {key[1]}: {len(missed)} seats; the model missed "
-            f"{mean:+.1f} points on average (sd {spread:.1f}); the fit explains "
-            f"{100 * explained[key]:.1f}% of that on held-out games"
-        )
-        print("  " + ", ".join(f"{n} {v:+.2f}" for n, v in zip(FEATURES, w, strict=True)))
+    splits = [int(p) for p in args.split_players.split(",")] if args.split_players else None
+    own, weights, others, rivals = split_fit(samples, args.ridge, args.split, splits)
+    write(weights, commands, args.out, rivals)
+    describe(own, weights, args.ridge, {key: f"{args.split}'s seats, " for key in rivals})
+    describe(others, rivals, args.ridge, {key: "its rivals' seats, " for key in rivals})
     print(f"{len(samples)} samples in {time.monotonic() - started:.0f} s; wrote {args.out}")
     return 0
 

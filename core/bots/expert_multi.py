@@ -129,7 +129,7 @@ def choose_expert_multi(
     later rounds corrected by ``correction`` (the committed one unless told)."""
     s = settings
     replies = s.replies if state.players <= s.reply_players else 0
-    later = (correction or learned()) if s.later else None
+    later = (correction or learned()).seen_by(seat_to_act(state)) if s.later else None
     weighed = weigh_multi(
         state, legal, rng, s.samples, s.variants, s.temperature, replies, later, s.later > 2
     )

@@ -70,6 +70,22 @@ def test_the_correction_is_the_weighted_features_and_only_where_weights_exist():
     assert later.offsets(last, last.troves, last.faces) is None
 
 
+def test_seen_by_a_seat_its_own_total_takes_the_weights_and_its_rivals_the_rivals():
+    state = table_state(7, 2, 1)
+    mine = [0.0] * len(FEATURES)
+    mine[17] = 5.0
+    theirs = [0.0] * len(FEATURES)
+    theirs[17] = 1.0
+    later = LaterRounds({(2, 1): tuple(mine)}, {(2, 1): tuple(theirs)})
+    dice, shown = state.troves, state.faces
+    assert later.offsets(state, dice, shown) == [5.0, 5.0]  # no seat: every seat alike
+    assert later.seen_by(0).offsets(state, dice, shown) == [5.0, 1.0]
+    assert later.seen_by(1).offsets(state, dice, shown) == [1.0, 5.0]
+    # a table the rivals' weights do not cover: every seat by the weights
+    alone = LaterRounds({(2, 1): tuple(mine)}, {(4, 1): tuple(theirs)}).seen_by(1)
+    assert alone.offsets(state, dice, shown) == [5.0, 5.0]
+
+
 def test_the_correction_moves_every_future_of_a_seat_alike():
     """It is no luck: each seat's final total shifts by its offset in every future, by the
     dice it ends the round with (the move's gains, a die given away)."""
@@ -111,6 +127,27 @@ def test_the_fit_collects_one_sample_per_seat_and_round_and_recovers_known_weigh
     assert fitted == pytest.approx(truth, abs=0.01)
 
 
+def test_a_split_fit_learns_the_bots_seats_apart_from_its_rivals_where_both_played():
+    pick = random.Random(4)
+
+    def seats(players, bot, extra):
+        return [
+            (players, 1, [float(pick.randint(0, 5)) for _ in FEATURES[:-1]] + [1.0], extra, bot)
+            for _ in range(60)
+        ]
+
+    samples = seats(2, "expert", 9.0) + seats(2, "montecarlo", 3.0) + seats(3, "montecarlo", 4.0)
+    own, weights, others, rivals = fit_later_rounds.split_fit(samples, 0.0, "expert")
+    assert {s[4] for s in own if s[0] == 2} == {"expert"}
+    assert {s[4] for s in others} == {"montecarlo"} and {s[0] for s in others} == {2}
+    assert weights[2, 1][-1] == pytest.approx(9.0) and rivals[2, 1][-1] == pytest.approx(3.0)
+    assert weights[3, 1][-1] == pytest.approx(4.0) and (3, 1) not in rivals
+    only_three = fit_later_rounds.split_fit(samples, 0.0, "expert", tables=[3])
+    assert only_three[3] == {} and only_three[1] == fit_later_rounds.fit(samples, 0.0)
+    unsplit = fit_later_rounds.split_fit(samples, 0.0, None)
+    assert unsplit[3] == {} and unsplit[1] == fit_later_rounds.fit(samples, 0.0)
+
+
 def test_a_lineup_is_filled_with_its_last_bot_and_rotates_a_seat_a_game():
     assert fit_later_rounds.seated(["expert", "montecarlo"], 4, 0) == (
         "expert",
@@ -150,10 +187,16 @@ def test_an_expert_in_a_lineup_may_play_with_the_weights_of_a_file(tmp_path):
 def test_the_fit_writes_a_weights_module_the_correction_reads(tmp_path):
     weights = {(2, 1): tuple(float(i) for i in range(len(FEATURES)))}
     path = tmp_path / "weights.py"
-    fit_later_rounds.write(weights, ["a test " * 20], path)
+    rivals = {(2, 1): tuple(-float(i) for i in range(len(FEATURES)))}
+    fit_later_rounds.write(weights, ["a test " * 20], path, rivals)
     space: dict = {}
     exec(path.read_text(), space)
-    assert space["WEIGHTS"] == weights
+    assert space["WEIGHTS"] == weights and space["RIVALS"] == rivals
+    read = fit_later_rounds.correction_from(str(path))
+    assert read.weights == weights and read.rivals == rivals
+    plain = tmp_path / "plain.py"  # (a path is read once: correction_from is cached)
+    fit_later_rounds.write(weights, ["no rivals"], plain)
+    assert fit_later_rounds.correction_from(str(plain)).rivals == {}
 
 
 def test_a_dies_worth_in_the_play_outs_gains_its_kind_and_chests_weights():

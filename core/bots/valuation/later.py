@@ -20,6 +20,15 @@ against itself; the committed one from the expert's own games against
 own play (1,000 2-player games: 66.8% won, the first 62.9%). It is the same for
 every future of a position, so it moves no chance of luck, only the worth of a
 die kept for the rounds to come.
+
+The expert plays its later rounds better than its rivals do (at 4 players the
+model missed 13.0 points of its seats' rounds 2 and 3 against 10.3 of its
+rivals'). Where the weights have ``RIVALS`` for a table the expert sees it from
+its own seat (``LaterRounds.seen_by``): its own total corrected by ``WEIGHTS``,
+fitted on its seats, every other seat's by ``RIVALS``, fitted on theirs
+(``fit_later_rounds --split``). The committed weights have none: split at 4
+players, the expert won no measurably more (docs/performance.md, "The expert's
+own seat apart from its rivals'").
 """
 
 from __future__ import annotations
@@ -27,7 +36,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from functools import cache
 
-from core.bots.valuation.later_weights import WEIGHTS
+from core.bots.valuation.later_weights import RIVALS, WEIGHTS
 from core.dice import HEROES, KIND_OF, chests
 from core.projections.state import GameState
 
@@ -75,12 +84,29 @@ def features(
     return found
 
 
+Weights = Mapping[tuple[int, int], tuple[float, ...]]
+
+
 class LaterRounds:
     """The correction for a table of weights: ``weights[(players, round)]``, one per
-    ``FEATURES``, for the rounds still to come after round ``round``."""
+    ``FEATURES``, for the rounds still to come after round ``round``.
 
-    def __init__(self, weights: Mapping[tuple[int, int], tuple[float, ...]]) -> None:
+    With ``rivals`` and a ``seat``, the table is seen by that seat: its own total is
+    corrected by ``weights`` (fitted on the expert's seats) and every other seat's by
+    ``rivals`` (fitted on its rivals' seats) where ``rivals`` has the table: the expert's
+    later rounds go better than its rivals' (``seen_by``)."""
+
+    def __init__(
+        self, weights: Weights, rivals: Weights | None = None, seat: int | None = None
+    ) -> None:
         self.weights = weights
+        self.rivals = rivals or {}
+        self.seat = seat
+
+    def seen_by(self, seat: int) -> LaterRounds:
+        """The same correction with ``seat``'s own total by ``weights``, the others' by
+        ``rivals``."""
+        return LaterRounds(self.weights, self.rivals, seat)
 
     def at(self, state: GameState) -> tuple[float, ...] | None:
         """The weights for the rounds after ``state``'s; None after the last (or a
@@ -95,7 +121,13 @@ class LaterRounds:
         w = self.at(state)
         if w is None:
             return None
-        return [sum(a * b for a, b in zip(w, f, strict=True)) for f in features(state, dice, shown)]
+        theirs = self.rivals.get((state.players, state.round), w) if self.seat is not None else w
+        by_seat = [w if s == self.seat else theirs for s in range(state.players)]
+        found = features(state, dice, shown)
+        return [
+            sum(a * b for a, b in zip(by_seat[s], found[s], strict=True))
+            for s in range(state.players)
+        ]
 
     def die_bonus(self, state: GameState, die: int, face: str | None) -> float:
         """What one more ``die`` showing ``face`` adds to its taker's correction, rivals
@@ -113,7 +145,7 @@ _KIND_INDEX = {kind: i for i, kind in enumerate(KINDS)}
 @cache
 def learned() -> LaterRounds:
     """The correction with the committed weights (``later_weights``), made once."""
-    return LaterRounds(WEIGHTS)
+    return LaterRounds(WEIGHTS, RIVALS)
 
 
 __all__ = ["FEATURES", "HERO_NAMES", "KINDS", "LEVEL", "LaterRounds", "features", "learned"]

@@ -12,7 +12,9 @@
     python -m scripts.fit_later_rounds --from-samples montecarlo-3.jsonl expert-2.jsonl
         expert-4.jsonl --players 2,3,4 --ridge 20
 
-Per (players, round): one weight per ``later.FEATURES``.
+Per (players, round): one weight per ``later.FEATURES``. ``WEIGHTS`` correct the
+expert's own seat (every seat where ``RIVALS`` has no weights for the table),
+``RIVALS`` the seats of its rivals (``later.LaterRounds.seen_by``).
 """
 
 WEIGHTS: dict[tuple[int, int], tuple[float, ...]] = {
@@ -137,3 +139,5 @@ WEIGHTS: dict[tuple[int, int], tuple[float, ...]] = {
         0.982,  # constant
     ),
 }
+
+RIVALS: dict[tuple[int, int], tuple[float, ...]] = {}

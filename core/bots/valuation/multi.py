@@ -143,7 +143,7 @@ def judge_multi(state: GameState, played: Command | None, rng: DiceRng, samples:
     assert seat is not None, "a position is judged only where a seat is to act (report.tasks)"
     legal = LegalList(state)
     judge = MultiJudge(samples=samples)
-    later = learned() if LEVEL else None
+    later = learned().seen_by(seat) if LEVEL else None
     judge.later = later
     futures = [Future(state, rng, later_rounds(state), magic_now=True) for _ in range(samples)]
     if state.phase == EXCAVATION:
