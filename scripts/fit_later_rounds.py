@@ -41,7 +41,7 @@ from core.bots.multi_value import Future, final_totals, later_rounds
 from core.bots.play import play_game
 from core.bots.registry import make_bot
 from core.bots.series import lineup
-from core.bots.valuation.later import FEATURES, LaterRounds, features
+from core.bots.valuation.later import FEATURES, LaterRounds, Weights, features
 from core.events.base import Event
 from core.game import Game
 from core.modes.multiplayer.events import ReplenishBegan
@@ -54,8 +54,6 @@ WEIGHTS_FILE = Path(__file__).resolve().parent.parent / "core/bots/valuation/lat
 #: One seat at one replenish: (players, round, features, later points less the model's,
 #: the bot that played the seat).
 Sample = tuple[int, int, list[float], float, str]
-#: Weights per (players, round), one per ``FEATURES`` (``later.LaterRounds``).
-Weights = dict[tuple[int, int], tuple[float, ...]]
 
 
 def model_later(state: GameState, futures: int, stream: int) -> list[float]:

@@ -121,12 +121,10 @@ class LaterRounds:
         w = self.at(state)
         if w is None:
             return None
-        theirs = self.rivals.get((state.players, state.round), w) if self.seat is not None else w
-        by_seat = [w if s == self.seat else theirs for s in range(state.players)]
-        found = features(state, dice, shown)
+        theirs = w if self.seat is None else self.rivals.get((state.players, state.round), w)
         return [
-            sum(a * b for a, b in zip(by_seat[s], found[s], strict=True))
-            for s in range(state.players)
+            sum(a * b for a, b in zip(w if s == self.seat else theirs, f, strict=True))
+            for s, f in enumerate(features(state, dice, shown))
         ]
 
     def die_bonus(self, state: GameState, die: int, face: str | None) -> float:
@@ -148,4 +146,13 @@ def learned() -> LaterRounds:
     return LaterRounds(WEIGHTS, RIVALS)
 
 
-__all__ = ["FEATURES", "HERO_NAMES", "KINDS", "LEVEL", "LaterRounds", "features", "learned"]
+__all__ = [
+    "FEATURES",
+    "HERO_NAMES",
+    "KINDS",
+    "LEVEL",
+    "LaterRounds",
+    "Weights",
+    "features",
+    "learned",
+]
