@@ -12,7 +12,7 @@ from core.bots.play import bot_command
 from core.bots.valuation.later import FEATURES, HERO_NAMES, KINDS, LaterRounds, features, learned
 from core.bots.valuation.later_weights import WEIGHTS
 from core.bots.valuation.worth import SeatWorth
-from core.dice import HEROES, KIND_OF, chests
+from core.dice import DIE_COUNT, HEROES, KIND_OF, chests
 from core.game import Game
 from core.projections.state import EXCAVATION
 from core.rng import DiceRng
@@ -84,6 +84,20 @@ def test_seen_by_a_seat_its_own_total_takes_the_weights_and_its_rivals_the_rival
     # a table the rivals' weights do not cover: every seat by the weights
     alone = LaterRounds({(2, 1): tuple(mine)}, {(4, 1): tuple(theirs)}).seen_by(1)
     assert alone.offsets(state, dice, shown) == [5.0, 5.0]
+
+
+def test_a_dies_worth_to_a_seat_takes_that_seats_weights():
+    """The play-outs' sense of a die (``die_bonus``) follows ``seen_by`` as the totals do."""
+    state = table_state(7, 2, 1)
+    mine = [0.0] * len(FEATURES)
+    mine[KINDS.index("tunnel")] = 3.0
+    theirs = [0.0] * len(FEATURES)
+    theirs[KINDS.index("tunnel")] = 1.0
+    later = LaterRounds({(2, 1): tuple(mine)}, {(2, 1): tuple(theirs)})
+    tunnel = next(d for d in range(DIE_COUNT) if KIND_OF[d] == "tunnel")
+    assert later.die_bonus(state, 1, tunnel, "3") == 3.0  # no seat: every seat alike
+    assert later.seen_by(0).die_bonus(state, 0, tunnel, "3") == 3.0
+    assert later.seen_by(0).die_bonus(state, 1, tunnel, "3") == 1.0
 
 
 def test_the_correction_moves_every_future_of_a_seat_alike():

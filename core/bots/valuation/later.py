@@ -121,20 +121,29 @@ class LaterRounds:
         w = self.at(state)
         if w is None:
             return None
-        theirs = w if self.seat is None else self.rivals.get((state.players, state.round), w)
+        theirs = self._rivals(state, w)
         return [
             sum(a * b for a, b in zip(w if s == self.seat else theirs, f, strict=True))
             for s, f in enumerate(features(state, dice, shown))
         ]
 
-    def die_bonus(self, state: GameState, die: int, face: str | None) -> float:
-        """What one more ``die`` showing ``face`` adds to its taker's correction, rivals
+    def die_bonus(self, state: GameState, seat: int, die: int, face: str | None) -> float:
+        """What one more ``die`` showing ``face`` adds to ``seat``'s correction, rivals
         aside: the play-outs' sense of a die's worth (``worth.SeatWorth``)."""
         w = self.at(state)
         if w is None:
             return 0.0
+        if seat != self.seat:
+            w = self._rivals(state, w)
         shown = chests(face) if face is not None else 0
         return w[_KIND_INDEX[KIND_OF[die]]] + w[_CHESTS] * shown
+
+    def _rivals(self, state: GameState, w: tuple[float, ...]) -> tuple[float, ...]:
+        """The weights of a seat not ``self.seat``'s: ``rivals`` where they cover the table
+        and a seat sees it, else ``w`` (every seat alike)."""
+        if self.seat is None:
+            return w
+        return self.rivals.get((state.players, state.round), w)
 
 
 _KIND_INDEX = {kind: i for i, kind in enumerate(KINDS)}

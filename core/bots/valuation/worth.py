@@ -108,6 +108,7 @@ class SeatWorth:
         self.futures = len(futures)
         self.memo: dict[int, float] = {}
         self.state = state
+        self.seat = seat
         self.later_rounds = later
 
     def __call__(self, die: int) -> float:
@@ -128,7 +129,7 @@ class SeatWorth:
                 later += score(added(mine, rolls[die]), rival, weight) - base
             total += later / self.futures
         if self.later_rounds is not None:
-            total += self.later_rounds.die_bonus(self.state, die, self.face(die))
+            total += self.later_rounds.die_bonus(self.state, self.seat, die, self.face(die))
         return total
 
 
