@@ -119,6 +119,9 @@ class Table:
         self.used_at = time.monotonic()
         #: True if another process appended since the last fold (``refresh`` clears it).
         self.behind = False
+        #: Reads of the store begun and the last one finished (``refresh``): a caller
+        #: that waited while a read begun after its call ran needs no read of its own.
+        self._reads_begun = self._read_done = 0
         #: Held while the game changes; notified after every change and at closing.
         self.changed = threading.Condition(threading.RLock())
         self._subscribers: list[Subscriber] = []
@@ -374,10 +377,20 @@ class Table:
         return [] if move is None else self.play(move)
 
     def refresh(self) -> list[Commit]:
-        """Fold and publish what other writers appended to this game's store."""
+        """Fold and publish what other writers appended to this game's store.
+
+        A crowd asking at once (a hundred spectators opening streams) costs one read:
+        whoever waited while another caller's read, begun after it asked, ran has
+        everything that read found folded already, and returns [] without a read."""
+        asked = self._reads_begun
         with self.changed:
+            if self._read_done > asked:
+                return []
+            self._reads_begun += 1
+            read = self._reads_begun
             self.behind = False  # before reading: an append meanwhile marks it again
             commits = self.game.catch_up()
+            self._read_done = read
             if commits:
                 self.changed_elsewhere = True
                 if any(getattr(c.batch.command, "seat", None) in self.persons for c in commits):

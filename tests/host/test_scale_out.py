@@ -202,3 +202,49 @@ def test_a_game_ended_while_its_reveal_could_not_be_kept_is_revealed_by_the_swee
     assert failed == [table.id] and table.stopped is None
     assert wait_until(lambda: table.state.facts.revealed, timeout=20), "revealed by the sweep"
     assert wait_until(lambda: lobby.board.live() == 0, timeout=20)
+
+
+def test_a_crowd_refreshing_one_game_at_once_costs_one_read_and_misses_no_move(workers):
+    """Thirty spectators open streams to a game at once, each asking its worker to fold
+    what the others appended: the reads run one at a time, and whoever waited through a
+    read begun after it asked takes that read's fold instead of reading again. A refresh
+    asked after a move elsewhere always sees it."""
+    import threading
+
+    first, second = workers(2)
+    table, _ = first.create(people("Ada", "Brok"))
+    other = second.get(table.id)
+    game = table.game
+    reads = []
+    read = game.catch_up
+
+    def slow_read():  # a database under load: each read takes a while
+        reads.append(1)
+        time.sleep(0.05)
+        return read()
+
+    game.catch_up = slow_read  # type: ignore[method-assign]
+    for _ in range(3):
+        seat = other.state.to_act()
+        other.issue(seat, other.game.legal()[0])
+        expected = other.seq
+        reads.clear()
+        start = threading.Barrier(30)
+        seen: list[int] = []
+
+        def spectator(start: threading.Barrier = start, seen: list[int] = seen) -> None:
+            start.wait()
+            table.refresh()
+            seen.append(table.seq)  # what this spectator's stream would resume from
+
+        crowd = [threading.Thread(target=spectator) for _ in range(30)]
+        for thread in crowd:
+            thread.start()
+        for thread in crowd:
+            thread.join(10)
+        assert seen == [expected] * 30, "every refresh that returned had the move folded"
+        assert 1 <= len(reads) <= 3, len(reads)  # one, or a few where asks straddled a read
+    reads.clear()
+    for _ in range(3):  # one after another, nobody waits: each asks the store itself
+        table.refresh()
+    assert len(reads) == 3
